@@ -1,0 +1,42 @@
+# Two commands do everything on a fresh machine with only python3 and make:
+#   make run    set up .venv if needed and start tea-tui
+#   make test   set up .venv if needed and run every check (ruff, mypy, import-linter, pytest)
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint typecheck imports pytest bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall only when the packaging metadata changes; the install is editable.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/tea-tui $(ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check core ai saves tea_tui tests
+	$(BIN)/ruff format --check core ai saves tea_tui tests
+
+typecheck: $(STAMP)
+	$(BIN)/mypy core ai saves
+
+imports: $(STAMP)
+	$(BIN)/lint-imports
+
+pytest: $(STAMP)
+	$(BIN)/python -m pytest
+
+test: lint typecheck imports pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

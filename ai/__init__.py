@@ -1,0 +1,1 @@
+"""AI players: agents, search and the arena."""

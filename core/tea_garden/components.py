@@ -1,0 +1,281 @@
+"""Typed records of the Tea Garden component set: map, tracks, boards, cards and tiles.
+
+The rulebook prints none of these faces, so tea-tui ships its own authored set (data/*.toml,
+explained in docs/components.md). These Structs are the schema the data is decoded into; the
+loader (:mod:`core.tea_garden.loader`) checks types field by field and then the rulebook's counts
+and constraints.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from core.tea_garden.effects import Effects
+
+Id = Annotated[str, msgspec.Meta(pattern=r"^[a-z][a-z0-9_]*$", max_length=24)]
+"""Identifier of a component: lowercase letters, digits and underscores, starting with a letter."""
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
+Short = Annotated[str, msgspec.Meta(min_length=1, max_length=4)]
+Quality = Annotated[int, msgspec.Meta(ge=1, le=6)]
+NonNeg = Annotated[int, msgspec.Meta(ge=0)]
+Strength = Annotated[int, msgspec.Meta(ge=0, le=12)]
+Teapot = Literal["green", "red", "blue", "neutral"]
+"""A Teapot printed on a card; neutral counts as any colour."""
+TeapotNeed = Literal["green", "red", "blue", "any"]
+"""A Teapot a purchase requires; "any" is met by a Teapot of any colour."""
+ScoringCondition = Literal[
+    "E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "E9", "E10", "E11", "E12"
+]
+
+
+class _Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    pass
+
+
+class LeafCost(_Record):
+    """A payment in leaves: ``green`` icons take any leaf, ``brown`` icons fermented leaves only.
+
+    ``quality`` is the minimum quality of every leaf paid (1 = any quality).
+    """
+
+    green: NonNeg = 0
+    brown: NonNeg = 0
+    quality: Quality = 1
+
+    @property
+    def count(self) -> int:
+        """Total number of leaves to pay."""
+        return self.green + self.brown
+
+
+# --- the map -------------------------------------------------------------------------------
+
+
+class Province(_Record):
+    """All Regions of one colour. The start Province (Sichuan) has no Cup stack."""
+
+    id: Id
+    name: Name
+    start: bool = False
+
+
+class GardenSpace(_Record):
+    """One garden space in a Region; ``vp`` is scored at once by whoever builds on it."""
+
+    vp: NonNeg = 0
+
+
+class Region(_Record):
+    """The smallest map area: a Province colour, a leaf value and some garden spaces."""
+
+    id: Id
+    name: Name
+    short: Short
+    """A label of up to 4 characters for the terminal map."""
+    province: Id
+    value: Quality
+    """The quality of the leaves harvested here."""
+    spaces: tuple[GardenSpace, ...]
+    bonus_space: bool = True
+    """Whether a hexagonal Region Bonus token lies here."""
+    cell: tuple[NonNeg, NonNeg]
+    """(column, row) of the Region on the terminal map grid."""
+
+
+class Border(_Record):
+    """Two Regions that touch; ``river`` marks a border formed by the River."""
+
+    a: Id
+    b: Id
+    river: bool = False
+
+
+class MapData(_Record):
+    """The map: Provinces, Regions, borders and the grid the terminal draws them on."""
+
+    cols: Annotated[int, msgspec.Meta(ge=1, le=16)]
+    rows: Annotated[int, msgspec.Meta(ge=1, le=16)]
+    provinces: tuple[Province, ...]
+    regions: tuple[Region, ...]
+    borders: tuple[Border, ...]
+
+
+# --- tracks and boards ---------------------------------------------------------------------
+
+
+class RiverSegment(_Record):
+    """A River segment: a bonus on entering, VP at the end of the game if the Boat is here."""
+
+    bonus: Effects = ()
+    vp: NonNeg = 0
+
+
+class River(_Record):
+    """The River: segment 0 is the start; the last segment pays ``final_vps`` by arrival order."""
+
+    segments: tuple[RiverSegment, ...]
+    final_vps: tuple[NonNeg, ...]
+    """VP spaces of the last segment, best first; the first Boat to arrive takes the first."""
+
+
+class UniversityPart(_Record):
+    """One of the two parts of a University sector."""
+
+    bonus: Effects
+    vp: NonNeg
+    """End-game VP for a rim Worker standing on this part."""
+
+
+class UniversitySector(_Record):
+    """A University sector, with two parts to choose from."""
+
+    parts: tuple[UniversityPart, UniversityPart]
+
+
+class University(_Record):
+    """The Tea University ring: four sectors clockwise from the start, and the centre's value."""
+
+    sectors: tuple[UniversitySector, ...]
+    centre_vp: NonNeg = 10
+
+
+class EmperorRow(_Record):
+    """A row of the Emperor track: its entry cost and its reward."""
+
+    tokens: NonNeg
+    leaf: LeafCost
+    reward: Effects
+
+
+class EmperorTrack(_Record):
+    """The Emperor track: rows above the start space, bottom first; VP for reaching the top."""
+
+    rows: tuple[EmperorRow, ...]
+    top_vp: NonNeg = 10
+
+
+class ActionDisplay(_Record):
+    """The Action-card display: the strength each slot needs, left to right."""
+
+    slot_strength: tuple[Strength, ...]
+
+
+class PlayerBoard(_Record):
+    """A player board: the Pagodas' build requirements and the fee of each card slot."""
+
+    pagodas: tuple[Strength, ...]
+    slot_fees: tuple[LeafCost | None, ...]
+    """Fee per card slot, left to right; None for a free slot."""
+
+
+class ScrollSupply(_Record):
+    """How many Scrolls of each kind the game has."""
+
+    plus1: NonNeg
+    teapot: NonNeg
+    x2: NonNeg
+
+
+# --- cards ---------------------------------------------------------------------------------
+
+
+class Card(_Record):
+    """Fields every playable card has."""
+
+    id: Id
+    name: Name
+    strength: Strength
+    teapots: tuple[Teapot, ...] = ()
+    top: Effects = ()
+    """What the card offers when it is the topmost card of a turn (secondary action, effects)."""
+
+
+class StartingCard(Card):
+    """One of the 11 cards every player starts with (each colour has the same set)."""
+
+
+class ActionCard(Card):
+    """A card bought from the display."""
+
+    level: Annotated[int, msgspec.Meta(ge=1, le=5)]
+    price: LeafCost
+    teapots_needed: tuple[TeapotNeed, ...] = ()
+    vp: NonNeg = 0
+
+
+class EmperorCard(Card):
+    """A card gained on the Emperor track; it scores its condition at the end."""
+
+    scoring: ScoringCondition
+
+
+# --- caravans and tiles --------------------------------------------------------------------
+
+
+class TradeOption(_Record):
+    """A Caravan's way to sell leaves (any quality) and what it pays."""
+
+    cost: LeafCost
+    reward: Effects
+
+
+class StrengthOption(_Record):
+    """A Caravan's strength value and what reaching it pays."""
+
+    strength: Strength
+    reward: Effects
+
+
+class Caravan(_Record):
+    """A Caravan card: two trade options and two strength options."""
+
+    id: Id
+    kind: Literal["basic", "advanced"]
+    trades: tuple[TradeOption, TradeOption]
+    strengths: tuple[StrengthOption, StrengthOption]
+
+
+class Cup(_Record):
+    """One circle symbol at the edge of a Cup tile."""
+
+    colour: Id
+    """A Province id: matching colours across a connection score."""
+    bonus: Effects
+
+
+class CupTile(_Record):
+    """A Cup tile with a Cup at its left and right edges (never rotated)."""
+
+    id: Id
+    left: Cup
+    right: Cup
+
+
+class RegionToken(_Record):
+    """A hexagonal Region Bonus token: its effect is gained by everyone who builds there."""
+
+    id: Id
+    bonus: Effects
+
+
+class ComponentSet(_Record):
+    """The complete component set of the Tea Garden base game."""
+
+    id: Id
+    name: Name
+    version: Annotated[str, msgspec.Meta(min_length=1, max_length=20)]
+    map: MapData
+    river: River
+    university: University
+    emperor_track: EmperorTrack
+    display: ActionDisplay
+    board: PlayerBoard
+    scrolls: ScrollSupply
+    starting_cards: tuple[StartingCard, ...]
+    action_cards: tuple[ActionCard, ...]
+    emperor_cards: tuple[EmperorCard, ...]
+    caravans: tuple[Caravan, ...]
+    cup_tiles: tuple[CupTile, ...]
+    region_tokens: tuple[RegionToken, ...]

@@ -1,0 +1,1 @@
+"""Saved games: the save-file format and the user data folder."""
