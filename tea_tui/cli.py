@@ -27,13 +27,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the process exit status."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     from core.tea_garden.loader import ComponentError, load_components
 
+    user_text = None
+    if args.components is not None:
+        try:
+            with open(args.components, encoding="utf-8") as handle:
+                user_text = handle.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            parser.error(f"cannot read the components file {args.components!r}: {exc}")
     try:
-        components = load_components(args.components)
+        components = load_components(user_text, args.components or "built-in")
     except ComponentError as exc:
-        print(f"tea-tui: {exc}", file=sys.stderr)
+        print(f"tea-tui: the component set cannot be used:\n{exc}", file=sys.stderr)
         return 2
     print(
         f"tea-tui {__version__}: not yet playable. The rules engine is being built; "

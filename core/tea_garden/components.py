@@ -49,6 +49,11 @@ class LeafCost(_Record):
         """Total number of leaves to pay."""
         return self.green + self.brown
 
+    @property
+    def is_free(self) -> bool:
+        """True when nothing is to be paid."""
+        return self.green == 0 and self.brown == 0
+
 
 # --- the map -------------------------------------------------------------------------------
 
@@ -166,8 +171,8 @@ class PlayerBoard(_Record):
     """A player board: the Pagodas' build requirements and the fee of each card slot."""
 
     pagodas: tuple[Strength, ...]
-    slot_fees: tuple[LeafCost | None, ...]
-    """Fee per card slot, left to right; None for a free slot."""
+    slot_fees: tuple[LeafCost, ...]
+    """Fee per card slot, left to right; an empty cost (``{}``) marks a free slot."""
 
 
 class ScrollSupply(_Record):

@@ -101,7 +101,7 @@ class GainBasicPuerh(_Effect, tag="basic_puerh"):
 class Choice(_Effect, tag="choice"):
     """Do exactly one of the options (a slash on the printed component)."""
 
-    options: tuple[tuple[Effect, ...], ...]
+    options: Annotated[tuple[tuple[Effect, ...], ...], msgspec.Meta(min_length=2)]
 
 
 Effect = (
