@@ -21,8 +21,8 @@ run: $(STAMP)
 	$(BIN)/tea-tui $(ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check core ai saves tea_tui tests
-	$(BIN)/ruff format --check core ai saves tea_tui tests
+	$(BIN)/ruff check core ai saves tea_tui tests bench
+	$(BIN)/ruff format --check core ai saves tea_tui tests bench
 
 typecheck: $(STAMP)
 	$(BIN)/mypy core ai saves

@@ -7,7 +7,7 @@ back, so ``parse_move(str(m), kinds) == m`` for every move (python-chess's ``Mov
 
 The text form is the move's keyword (its tag) followed by its fields in declaration order::
 
-    >>> class Harvest(Move, tag="harvest"):
+    >>> class Harvest(Move, frozen=True, tag="harvest"):
     ...     gardens: tuple[int, ...]
     >>> str(Harvest((3, 5)))
     'harvest 3,5'
@@ -40,8 +40,9 @@ Decoder = Callable[[str], Any]
 class Move(msgspec.Struct, frozen=True, tag=True, tag_field="move"):
     """Base class of all moves.
 
-    Subclasses declare their tag with ``class Build(Move, tag="build")``; the tag is also the
-    keyword of the text notation and the ``move`` field of the JSON form.
+    Subclasses declare their tag with ``class Build(Move, frozen=True, tag="build")`` (repeating
+    ``frozen`` for type checkers); the tag is also the keyword of the text notation and the
+    ``move`` field of the JSON form.
     """
 
     _codecs: ClassVar[dict[type, list[tuple[str, Encoder, Decoder, Any]]]] = {}
@@ -58,9 +59,11 @@ class Move(msgspec.Struct, frozen=True, tag=True, tag_field="move"):
         values = [getattr(self, name) for name, _, _, _ in codecs]
         # Drop trailing defaults so the common form of a move stays short.
         end = len(codecs)
-        while end and codecs[end - 1][3] is not msgspec.NODEFAULT and values[end - 1] == codecs[
-            end - 1
-        ][3]:
+        while (
+            end
+            and codecs[end - 1][3] is not msgspec.NODEFAULT
+            and values[end - 1] == codecs[end - 1][3]
+        ):
             end -= 1
         parts.extend(enc(v) for (_, enc, _, _), v in zip(codecs[:end], values[:end], strict=True))
         return " ".join(parts)

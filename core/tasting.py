@@ -24,7 +24,7 @@ HAND_SIZE = 3
 ROUNDS = 3
 
 
-class Play(Move, tag="play"):
+class Play(Move, frozen=True, tag="play"):
     """Play the card of the given value from hand."""
 
     card: int

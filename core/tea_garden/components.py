@@ -34,7 +34,7 @@ class _Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=T
     pass
 
 
-class LeafCost(_Record):
+class LeafCost(_Record, frozen=True, kw_only=True):
     """A payment in leaves: ``green`` icons take any leaf, ``brown`` icons fermented leaves only.
 
     ``quality`` is the minimum quality of every leaf paid (1 = any quality).
@@ -58,7 +58,7 @@ class LeafCost(_Record):
 # --- the map -------------------------------------------------------------------------------
 
 
-class Province(_Record):
+class Province(_Record, frozen=True, kw_only=True):
     """All Regions of one colour. The start Province (Sichuan) has no Cup stack."""
 
     id: Id
@@ -66,13 +66,13 @@ class Province(_Record):
     start: bool = False
 
 
-class GardenSpace(_Record):
+class GardenSpace(_Record, frozen=True, kw_only=True):
     """One garden space in a Region; ``vp`` is scored at once by whoever builds on it."""
 
     vp: NonNeg = 0
 
 
-class Region(_Record):
+class Region(_Record, frozen=True, kw_only=True):
     """The smallest map area: a Province colour, a leaf value and some garden spaces."""
 
     id: Id
@@ -89,7 +89,7 @@ class Region(_Record):
     """(column, row) of the Region on the terminal map grid."""
 
 
-class Border(_Record):
+class Border(_Record, frozen=True, kw_only=True):
     """Two Regions that touch; ``river`` marks a border formed by the River."""
 
     a: Id
@@ -97,7 +97,7 @@ class Border(_Record):
     river: bool = False
 
 
-class MapData(_Record):
+class MapData(_Record, frozen=True, kw_only=True):
     """The map: Provinces, Regions, borders and the grid the terminal draws them on."""
 
     cols: Annotated[int, msgspec.Meta(ge=1, le=16)]
@@ -110,14 +110,14 @@ class MapData(_Record):
 # --- tracks and boards ---------------------------------------------------------------------
 
 
-class RiverSegment(_Record):
+class RiverSegment(_Record, frozen=True, kw_only=True):
     """A River segment: a bonus on entering, VP at the end of the game if the Boat is here."""
 
     bonus: Effects = ()
     vp: NonNeg = 0
 
 
-class River(_Record):
+class River(_Record, frozen=True, kw_only=True):
     """The River: segment 0 is the start; the last segment pays ``final_vps`` by arrival order."""
 
     segments: tuple[RiverSegment, ...]
@@ -125,7 +125,7 @@ class River(_Record):
     """VP spaces of the last segment, best first; the first Boat to arrive takes the first."""
 
 
-class UniversityPart(_Record):
+class UniversityPart(_Record, frozen=True, kw_only=True):
     """One of the two parts of a University sector."""
 
     bonus: Effects
@@ -133,20 +133,20 @@ class UniversityPart(_Record):
     """End-game VP for a rim Worker standing on this part."""
 
 
-class UniversitySector(_Record):
+class UniversitySector(_Record, frozen=True, kw_only=True):
     """A University sector, with two parts to choose from."""
 
     parts: tuple[UniversityPart, UniversityPart]
 
 
-class University(_Record):
+class University(_Record, frozen=True, kw_only=True):
     """The Tea University ring: four sectors clockwise from the start, and the centre's value."""
 
     sectors: tuple[UniversitySector, ...]
     centre_vp: NonNeg = 10
 
 
-class EmperorRow(_Record):
+class EmperorRow(_Record, frozen=True, kw_only=True):
     """A row of the Emperor track: its entry cost and its reward."""
 
     tokens: NonNeg
@@ -154,20 +154,20 @@ class EmperorRow(_Record):
     reward: Effects
 
 
-class EmperorTrack(_Record):
+class EmperorTrack(_Record, frozen=True, kw_only=True):
     """The Emperor track: rows above the start space, bottom first; VP for reaching the top."""
 
     rows: tuple[EmperorRow, ...]
     top_vp: NonNeg = 10
 
 
-class ActionDisplay(_Record):
+class ActionDisplay(_Record, frozen=True, kw_only=True):
     """The Action-card display: the strength each slot needs, left to right."""
 
     slot_strength: tuple[Strength, ...]
 
 
-class PlayerBoard(_Record):
+class PlayerBoard(_Record, frozen=True, kw_only=True):
     """A player board: the Pagodas' build requirements and the fee of each card slot."""
 
     pagodas: tuple[Strength, ...]
@@ -175,7 +175,7 @@ class PlayerBoard(_Record):
     """Fee per card slot, left to right; an empty cost (``{}``) marks a free slot."""
 
 
-class ScrollSupply(_Record):
+class ScrollSupply(_Record, frozen=True, kw_only=True):
     """How many Scrolls of each kind the game has."""
 
     plus1: NonNeg
@@ -186,7 +186,7 @@ class ScrollSupply(_Record):
 # --- cards ---------------------------------------------------------------------------------
 
 
-class Card(_Record):
+class Card(_Record, frozen=True, kw_only=True):
     """Fields every playable card has."""
 
     id: Id
@@ -197,11 +197,11 @@ class Card(_Record):
     """What the card offers when it is the topmost card of a turn (secondary action, effects)."""
 
 
-class StartingCard(Card):
+class StartingCard(Card, frozen=True, kw_only=True):
     """One of the 11 cards every player starts with (each colour has the same set)."""
 
 
-class ActionCard(Card):
+class ActionCard(Card, frozen=True, kw_only=True):
     """A card bought from the display."""
 
     level: Annotated[int, msgspec.Meta(ge=1, le=5)]
@@ -210,7 +210,7 @@ class ActionCard(Card):
     vp: NonNeg = 0
 
 
-class EmperorCard(Card):
+class EmperorCard(Card, frozen=True, kw_only=True):
     """A card gained on the Emperor track; it scores its condition at the end."""
 
     scoring: ScoringCondition
@@ -219,21 +219,21 @@ class EmperorCard(Card):
 # --- caravans and tiles --------------------------------------------------------------------
 
 
-class TradeOption(_Record):
+class TradeOption(_Record, frozen=True, kw_only=True):
     """A Caravan's way to sell leaves (any quality) and what it pays."""
 
     cost: LeafCost
     reward: Effects
 
 
-class StrengthOption(_Record):
+class StrengthOption(_Record, frozen=True, kw_only=True):
     """A Caravan's strength value and what reaching it pays."""
 
     strength: Strength
     reward: Effects
 
 
-class Caravan(_Record):
+class Caravan(_Record, frozen=True, kw_only=True):
     """A Caravan card: two trade options and two strength options."""
 
     id: Id
@@ -242,7 +242,7 @@ class Caravan(_Record):
     strengths: tuple[StrengthOption, StrengthOption]
 
 
-class Cup(_Record):
+class Cup(_Record, frozen=True, kw_only=True):
     """One circle symbol at the edge of a Cup tile."""
 
     colour: Id
@@ -250,7 +250,7 @@ class Cup(_Record):
     bonus: Effects
 
 
-class CupTile(_Record):
+class CupTile(_Record, frozen=True, kw_only=True):
     """A Cup tile with a Cup at its left and right edges (never rotated)."""
 
     id: Id
@@ -258,14 +258,14 @@ class CupTile(_Record):
     right: Cup
 
 
-class RegionToken(_Record):
+class RegionToken(_Record, frozen=True, kw_only=True):
     """A hexagonal Region Bonus token: its effect is gained by everyone who builds there."""
 
     id: Id
     bonus: Effects
 
 
-class ComponentSet(_Record):
+class ComponentSet(_Record, frozen=True, kw_only=True):
     """The complete component set of the Tea Garden base game."""
 
     id: Id

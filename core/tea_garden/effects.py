@@ -25,80 +25,80 @@ class _Effect(msgspec.Struct, frozen=True, tag_field="do", forbid_unknown_fields
     pass
 
 
-class GainLeaves(_Effect, tag="leaves"):
+class GainLeaves(_Effect, frozen=True, tag="leaves"):
     """Gain ``n`` fresh leaves of quality ``q``."""
 
     n: Count
     q: Quality
 
 
-class Ferment(_Effect, tag="ferment"):
+class Ferment(_Effect, frozen=True, tag="ferment"):
     """Ferment up to ``n`` of your fresh leaves, chosen by you."""
 
     n: Count
 
 
-class GainEmperorTokens(_Effect, tag="emperor_tokens"):
+class GainEmperorTokens(_Effect, frozen=True, tag="emperor_tokens"):
     """Gain ``n`` Emperor tokens."""
 
     n: Count
 
 
-class GainScroll(_Effect, tag="scroll"):
+class GainScroll(_Effect, frozen=True, tag="scroll"):
     """Gain one Scroll; ``kind`` "any" lets the player choose its kind."""
 
     kind: ScrollKind | Literal["any"]
 
 
-class GainCupToken(_Effect, tag="cup_token"):
+class GainCupToken(_Effect, frozen=True, tag="cup_token"):
     """Place ``n`` Cup tokens on your connections (lost if you have none)."""
 
     n: Count = 1
 
 
-class Draw(_Effect, tag="draw"):
+class Draw(_Effect, frozen=True, tag="draw"):
     """You may draw ``n`` cards."""
 
     n: Count = 1
 
 
-class DrawDiscard(_Effect, tag="draw_discard"):
+class DrawDiscard(_Effect, frozen=True, tag="draw_discard"):
     """You may draw ``n`` cards; if you do, discard ``n`` cards from hand."""
 
     n: Annotated[int, msgspec.Meta(ge=1, le=2)] = 1
 
 
-class RemoveCard(_Effect, tag="remove"):
+class RemoveCard(_Effect, frozen=True, tag="remove"):
     """You may remove a card from your hand, draw deck or discard pile from the game."""
 
 
-class SellLeaves(_Effect, tag="sell"):
+class SellLeaves(_Effect, frozen=True, tag="sell"):
     """Sell up to ``max`` leaves: 1 VP per fresh leaf, 2 VP per fermented one."""
 
     max: Count = 6
 
 
-class ScoreVP(_Effect, tag="vp"):
+class ScoreVP(_Effect, frozen=True, tag="vp"):
     """Score ``n`` VP at once."""
 
     n: Count
 
 
-class TakeEmperorCard(_Effect, tag="emperor_card"):
+class TakeEmperorCard(_Effect, frozen=True, tag="emperor_card"):
     """Take one of the face-up Emperor cards into your hand."""
 
 
-class Secondary(_Effect, tag="secondary"):
+class Secondary(_Effect, frozen=True, tag="secondary"):
     """Perform a secondary action: River, Cup production or University."""
 
     action: SecondaryKind
 
 
-class GainBasicPuerh(_Effect, tag="basic_puerh"):
+class GainBasicPuerh(_Effect, frozen=True, tag="basic_puerh"):
     """(Expansion) take a Basic Puerh token of your choice from the Storage and place it."""
 
 
-class Choice(_Effect, tag="choice"):
+class Choice(_Effect, frozen=True, tag="choice"):
     """Do exactly one of the options (a slash on the printed component)."""
 
     options: Annotated[tuple[tuple[Effect, ...], ...], msgspec.Meta(min_length=2)]

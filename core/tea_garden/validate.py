@@ -7,11 +7,12 @@ Every problem names the file, the item and the field.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter, deque
 from collections.abc import Iterable, Mapping
 
 from core.errors import ComponentError
-from core.tea_garden.components import ComponentSet, LeafCost, MapData
+from core.tea_garden.components import Card, ComponentSet, LeafCost, MapData
 from core.tea_garden.effects import Effects, effect_kinds
 
 STARTING_CARDS = 11
@@ -102,11 +103,17 @@ def _check_map(m: MapData, tokens: int, p: _Problems) -> None:
     provinces = {x.id: x for x in m.provinces}
     starts = [x for x in m.provinces if x.start]
     if len(starts) != 1:
-        p.add("map", "provinces", "start", f"exactly one start Province needed, found {len(starts)}")
+        p.add(
+            "map", "provinces", "start", f"exactly one start Province needed, found {len(starts)}"
+        )
     coloured = [x.id for x in m.provinces if not x.start]
     if len(coloured) != COLOURED_PROVINCES:
-        p.add("map", "provinces", "", f"needs {COLOURED_PROVINCES} coloured Provinces, found "
-              f"{len(coloured)}")
+        p.add(
+            "map",
+            "provinces",
+            "",
+            f"needs {COLOURED_PROVINCES} coloured Provinces, found {len(coloured)}",
+        )
     regions = {r.id: r for r in m.regions}
     cells: dict[tuple[int, int], str] = {}
     per_province: Counter[str] = Counter()
@@ -119,20 +126,39 @@ def _check_map(m: MapData, tokens: int, p: _Problems) -> None:
             p.add("map", f"regions{where}", "spaces", "a Region needs at least one garden space")
         col, row = r.cell
         if col >= m.cols or row >= m.rows:
-            p.add("map", f"regions{where}", "cell", f"{r.cell} lies outside the {m.cols}x{m.rows} grid")
+            p.add(
+                "map",
+                f"regions{where}",
+                "cell",
+                f"{r.cell} lies outside the {m.cols}x{m.rows} grid",
+            )
         if r.cell in cells:
-            p.add("map", f"regions{where}", "cell", f"{r.cell} is also the cell of '{cells[r.cell]}'")
+            p.add(
+                "map", f"regions{where}", "cell", f"{r.cell} is also the cell of '{cells[r.cell]}'"
+            )
         cells[r.cell] = r.id
     for prov in m.provinces:
         n = per_province[prov.id]
         if prov.start and n != 1:
-            p.add("map", f"(id '{prov.id}')", "start", f"the start Province must be one Region, has {n}")
+            p.add(
+                "map",
+                f"(id '{prov.id}')",
+                "start",
+                f"the start Province must be one Region, has {n}",
+            )
         if not prov.start and n < 2:
-            p.add("map", f"(id '{prov.id}')", "", f"a coloured Province needs several Regions, has {n}")
+            p.add(
+                "map",
+                f"(id '{prov.id}')",
+                "",
+                f"a coloured Province needs several Regions, has {n}",
+            )
     start_regions = [r for r in m.regions if provinces.get(r.province) in starts]
     for r in start_regions:
         if len(r.spaces) < START_SPACES:
-            p.add("map", f"(id '{r.id}')", "spaces", f"the start Region needs {START_SPACES} spaces")
+            p.add(
+                "map", f"(id '{r.id}')", "spaces", f"the start Region needs {START_SPACES} spaces"
+            )
     bonus_spaces = sum(r.bonus_space for r in m.regions)
     if bonus_spaces > tokens:
         p.add("map", "regions", "bonus_space", f"{bonus_spaces} bonus spaces but {tokens} tokens")
@@ -177,8 +203,12 @@ def _check_tracks(cs: ComponentSet, p: _Problems) -> None:
     if list(river.final_vps) != sorted(river.final_vps, reverse=True):
         p.add("river", "", "final_vps", "VP spaces must be listed best first")
     if river.segments and river.segments[-1].vp:
-        p.add("river", f"segments[{len(river.segments) - 1}]", "vp",
-              "the last segment scores through final_vps; its own vp must be 0")
+        p.add(
+            "river",
+            f"segments[{len(river.segments) - 1}]",
+            "vp",
+            "the last segment scores through final_vps; its own vp must be 0",
+        )
     _check_count(p, "university", len(cs.university.sectors), UNIVERSITY_SECTORS, "sectors")
     _check_count(p, "emperor_track", len(cs.emperor_track.rows), EMPEROR_ROWS, "rows")
     for i, row in enumerate(cs.emperor_track.rows):
@@ -186,7 +216,7 @@ def _check_tracks(cs: ComponentSet, p: _Problems) -> None:
             p.add("emperor_track", f"rows[{i}]", "leaf", "each row costs exactly one leaf")
     slots = cs.display.slot_strength
     _check_count(p, "display", len(slots), DISPLAY_SLOTS, "slots")
-    if any(a >= b for a, b in zip(slots, slots[1:], strict=False)):
+    if any(a >= b for a, b in itertools.pairwise(slots)):
         p.add("display", "", "slot_strength", "requirements must rise from left to right")
     if len(slots) > 1 and slots[1] != 1:
         p.add("display", "", "slot_strength", "the second slot must require strength 1 (Lu Yu)")
@@ -197,8 +227,13 @@ def _check_tracks(cs: ComponentSet, p: _Problems) -> None:
     for i, cost in enumerate(board.slot_fees):
         expected = fee if i == CARD_SLOTS - 1 else LeafCost()
         if cost != expected:
-            p.add("board", f"slot_fees[{i}]", "", "slots 1-3 are free; slot 4 costs 3 leaves, "
-                  "at least 1 fermented (green = 2, brown = 1)")
+            p.add(
+                "board",
+                f"slot_fees[{i}]",
+                "",
+                "slots 1-3 are free; slot 4 costs 3 leaves, "
+                "at least 1 fermented (green = 2, brown = 1)",
+            )
     s = cs.scrolls
     if s.plus1 + s.teapot + s.x2 != SCROLLS:
         p.add("scrolls", "", "", f"the Scrolls must add up to {SCROLLS}")
@@ -209,17 +244,25 @@ def _check_cards(cs: ComponentSet, p: _Problems) -> None:
     levels = Counter(c.level for c in cs.action_cards)
     for level in range(1, ACTION_LEVELS + 1):
         if levels[level] != ACTION_CARDS_PER_LEVEL:
-            p.add("action_cards", "", "level", f"level {level} needs {ACTION_CARDS_PER_LEVEL} "
-                  f"cards, found {levels[level]}")
+            p.add(
+                "action_cards",
+                "",
+                "level",
+                f"level {level} needs {ACTION_CARDS_PER_LEVEL} cards, found {levels[level]}",
+            )
     for i, card in enumerate(cs.action_cards):
         if card.price.count == 0:
             p.add("action_cards", _item(i, card.id), "price", "an Action card must cost leaves")
     _check_count(p, "emperor_cards", len(cs.emperor_cards), EMPEROR_CARDS, "cards")
     used = {c.scoring for c in cs.emperor_cards}
-    for i, card in enumerate(cs.emperor_cards):
-        if card.scoring not in BASE_CONDITIONS:
-            p.add("emperor_cards", _item(i, card.id), "scoring",
-                  f"{card.scoring} belongs to the expansion, not the base set")
+    for i, ecard in enumerate(cs.emperor_cards):
+        if ecard.scoring not in BASE_CONDITIONS:
+            p.add(
+                "emperor_cards",
+                _item(i, ecard.id),
+                "scoring",
+                f"{ecard.scoring} belongs to the expansion, not the base set",
+            )
     for cond in BASE_CONDITIONS:
         if cond not in used:
             p.add("emperor_cards", "", "scoring", f"no card scores condition {cond}")
@@ -229,8 +272,13 @@ def _check_tiles(cs: ComponentSet, p: _Problems) -> None:
     _check_count(p, "caravans", len(cs.caravans), CARAVANS, "cards")
     basic = sum(c.kind == "basic" for c in cs.caravans)
     if basic < MIN_BASIC_CARAVANS:
-        p.add("caravans", "", "kind", f"needs at least {MIN_BASIC_CARAVANS} basic Caravans "
-              f"(the 4-player setup), found {basic}")
+        p.add(
+            "caravans",
+            "",
+            "kind",
+            f"needs at least {MIN_BASIC_CARAVANS} basic Caravans "
+            f"(the 4-player setup), found {basic}",
+        )
     for i, c in enumerate(cs.caravans):
         if c.strengths[0].strength == c.strengths[1].strength:
             p.add("caravans", _item(i, c.id), "strengths", "the two strength values must differ")
@@ -238,15 +286,23 @@ def _check_tiles(cs: ComponentSet, p: _Problems) -> None:
             if trade.cost.count == 0:
                 p.add("caravans", _item(i, c.id), f"trades[{j}].cost", "a trade must cost leaves")
             if trade.cost.quality != 1:
-                p.add("caravans", _item(i, c.id), f"trades[{j}].cost.quality",
-                      "Caravans accept leaves of any quality")
+                p.add(
+                    "caravans",
+                    _item(i, c.id),
+                    f"trades[{j}].cost.quality",
+                    "Caravans accept leaves of any quality",
+                )
     _check_count(p, "cup_tiles", len(cs.cup_tiles), CUP_TILES, "tiles")
     colours = {x.id for x in cs.map.provinces if not x.start}
     for i, t in enumerate(cs.cup_tiles):
         for side, cup in (("left", t.left), ("right", t.right)):
             if cup.colour not in colours:
-                p.add("cup_tiles", _item(i, t.id), f"{side}.colour",
-                      f"'{cup.colour}' is not a coloured Province")
+                p.add(
+                    "cup_tiles",
+                    _item(i, t.id),
+                    f"{side}.colour",
+                    f"'{cup.colour}' is not a coloured Province",
+                )
     _check_count(p, "region_tokens", len(cs.region_tokens), REGION_TOKENS, "tokens")
 
 
@@ -258,8 +314,12 @@ def _all_effects(cs: ComponentSet) -> Iterable[tuple[str, str, str, Effects]]:
             yield "university", f"sectors[{i}].parts[{j}]", "bonus", part.bonus
     for i, row in enumerate(cs.emperor_track.rows):
         yield "emperor_track", f"rows[{i}]", "reward", row.reward
-    for section, cards in (("starting_cards", cs.starting_cards), ("action_cards", cs.action_cards),
-                           ("emperor_cards", cs.emperor_cards)):
+    decks: tuple[tuple[str, tuple[Card, ...]], ...] = (
+        ("starting_cards", cs.starting_cards),
+        ("action_cards", cs.action_cards),
+        ("emperor_cards", cs.emperor_cards),
+    )
+    for section, cards in decks:
         for i, card in enumerate(cards):
             yield section, _item(i, card.id), "top", card.top
     for i, c in enumerate(cs.caravans):

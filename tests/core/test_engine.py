@@ -21,9 +21,12 @@ def _playout(seed: int) -> TastingState:
 
 def _check_invariants(state: TastingState) -> None:
     """Every card is in exactly one place: a hand, the tea pile, the table or seen."""
-    placed = state.hands[0] + state.hands[1] + state.teas + [
-        c for c in state.seen if c not in state.table
-    ]
+    placed = (
+        state.hands[0]
+        + state.hands[1]
+        + state.teas
+        + [c for c in state.seen if c not in state.table]
+    )
     assert sorted(placed + state.table) == list(CARDS)
 
 
@@ -119,7 +122,7 @@ def test_outcome_breakdown_sums_to_scores() -> None:
 
 
 def test_observation_hides_what_the_seat_cannot_see() -> None:
-    """Two states that differ only in hidden items look the same to the seat that cannot see them."""
+    """States differing only in hidden items look the same to the seat that cannot see them."""
     state = GAME.new_state(21)
     other = state.clone()
     # Swap one card of seat 1's hand with one of the face-down teas: hidden from seat 0.

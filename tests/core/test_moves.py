@@ -18,7 +18,7 @@ class Basket(enum.IntEnum):
     HIGH = 6
 
 
-class Sample(Move, tag="sample"):
+class Sample(Move, frozen=True, tag="sample"):
     """A move with one field of every kind the notation supports."""
 
     count: int
@@ -31,7 +31,7 @@ class Sample(Move, tag="sample"):
     extra: int = 0
 
 
-class Bare(Move, tag="end"):
+class Bare(Move, frozen=True, tag="end"):
     """A move without fields."""
 
 
@@ -115,7 +115,7 @@ def test_bad_text_is_an_invalid_move_error(text: str, message: str) -> None:
 
 
 def test_duplicate_keywords_are_refused() -> None:
-    class OtherPlay(Move, tag="play"):
+    class OtherPlay(Move, frozen=True, tag="play"):
         pass
 
     with pytest.raises(ValueError, match="keyword 'play'"):

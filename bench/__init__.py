@@ -1,0 +1,1 @@
+"""Benchmarks run by `make bench`: medians of repeated timings, printed as a table."""
