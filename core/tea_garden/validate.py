@@ -306,7 +306,8 @@ def _check_tiles(cs: ComponentSet, p: _Problems) -> None:
     _check_count(p, "region_tokens", len(cs.region_tokens), REGION_TOKENS, "tokens")
 
 
-def _all_effects(cs: ComponentSet) -> Iterable[tuple[str, str, str, Effects]]:
+def all_effects(cs: ComponentSet) -> Iterable[tuple[str, str, str, Effects]]:
+    """Yield (section, item, field, effects) for every effect list in the set."""
     for i, seg in enumerate(cs.river.segments):
         yield "river", f"segments[{i}]", "bonus", seg.bonus
     for i, sector in enumerate(cs.university.sectors):
@@ -335,7 +336,7 @@ def _all_effects(cs: ComponentSet) -> Iterable[tuple[str, str, str, Effects]]:
 
 
 def _check_effects(cs: ComponentSet, p: _Problems) -> None:
-    for section, item, field, effects in _all_effects(cs):
+    for section, item, field, effects in all_effects(cs):
         bad = effect_kinds(effects) & EXPANSION_ONLY_EFFECTS
         if bad:
             p.add(section, item, field, f"{', '.join(sorted(bad))} exists only in the expansion")
