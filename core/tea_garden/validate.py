@@ -42,7 +42,8 @@ class _Problems:
         self.items: list[str] = []
 
     def add(self, section: str, item: str, field: str, message: str) -> None:
-        where = section + (f" {item}" if item else "")
+        gap = "" if item.startswith("[") or not item else " "
+        where = section + gap + item
         field_part = f" field '{field}'" if field else ""
         source = self.sources.get(section, "?")
         self.items.append(f"components file '{source}': {where}{field_part}: {message}")

@@ -1,0 +1,120 @@
+"""Lookup tables derived once from a component set and the game options.
+
+A Tea Garden state stores only ids and counts; everything fixed (card faces, map adjacency,
+distances) lives in a :class:`Context` shared by every state of the same setup. States name their
+context by key, so they stay small to clone and to serialize.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import msgspec
+
+from core.tea_garden.components import (
+    ActionCard,
+    Card,
+    Caravan,
+    ComponentSet,
+    CupTile,
+    EmperorCard,
+    Region,
+    RegionToken,
+    StartingCard,
+)
+from core.tea_garden.effects import secondary_actions
+from core.tea_garden.loader import component_hash
+
+
+class Options(msgspec.Struct, frozen=True, kw_only=True):
+    """Variant flags, only where the rules inventory recommends one (see docs/rulings.md)."""
+
+    limited_pools: bool = False
+    """AMB-01: treat 80 leaves, 30 Emperor tokens, 30 Cup tokens and 24 Scrolls as hard limits."""
+    cup_table_continues: bool = False
+    """AMB-19: past 7 matching connections, keep adding +7, +8, ... instead of capping at 22."""
+    late_cards: bool = False
+    """AMB-23: allow adding cards to the played stack until the main action resolves."""
+
+
+class Context:
+    """Everything a state needs to know about its components, indexed for speed."""
+
+    def __init__(self, components: ComponentSet, options: Options, key: str) -> None:
+        self.components = components
+        self.options = options
+        self.key = key
+        cs = components
+        self.regions: tuple[Region, ...] = cs.map.regions
+        self.region_index = {r.id: i for i, r in enumerate(cs.map.regions)}
+        start_provinces = {p.id for p in cs.map.provinces if p.start}
+        self.start_region = next(
+            i for i, r in enumerate(cs.map.regions) if r.province in start_provinces
+        )
+        self.coloured_provinces: tuple[str, ...] = tuple(
+            p.id for p in cs.map.provinces if not p.start
+        )
+        neighbours: list[set[int]] = [set() for _ in cs.map.regions]
+        for b in cs.map.borders:
+            a, c = self.region_index[b.a], self.region_index[b.b]
+            neighbours[a].add(c)
+            neighbours[c].add(a)
+        self.neighbours: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in neighbours)
+        self.distance: tuple[tuple[int, ...], ...] = tuple(
+            _bfs(i, self.neighbours) for i in range(len(cs.map.regions))
+        )
+        self.cards: dict[str, Card] = {}
+        for card in (*cs.starting_cards, *cs.action_cards, *cs.emperor_cards):
+            self.cards[card.id] = card
+        self.starting_ids: tuple[str, ...] = tuple(c.id for c in cs.starting_cards)
+        self.action_cards: dict[str, ActionCard] = {c.id: c for c in cs.action_cards}
+        self.emperor_cards: dict[str, EmperorCard] = {c.id: c for c in cs.emperor_cards}
+        self.starting_cards: dict[str, StartingCard] = {c.id: c for c in cs.starting_cards}
+        self.card_secondaries: dict[str, frozenset[str]] = {
+            cid: secondary_actions(card.top) for cid, card in self.cards.items()
+        }
+        self.caravans: dict[str, Caravan] = {c.id: c for c in cs.caravans}
+        self.cup_tiles: dict[str, CupTile] = {t.id: t for t in cs.cup_tiles}
+        self.region_tokens: dict[str, RegionToken] = {t.id: t for t in cs.region_tokens}
+
+    def region(self, region_id: str) -> Region:
+        """Return the Region with this id."""
+        return self.regions[self.region_index[region_id]]
+
+
+_CONTEXTS: dict[str, Context] = {}
+
+
+def register(components: ComponentSet, options: Options) -> Context:
+    """Return the shared context for this setup, building it on first use."""
+    key = f"{component_hash(components)[:16]}:{_options_key(options)}"
+    found = _CONTEXTS.get(key)
+    if found is None:
+        found = _CONTEXTS[key] = Context(components, options, key)
+    return found
+
+
+def lookup(key: str) -> Context:
+    """Return a registered context.
+
+    Raises:
+        KeyError: if no game with this setup was created in this process.
+    """
+    return _CONTEXTS[key]
+
+
+def _options_key(options: Options) -> str:
+    return "".join("1" if v else "0" for v in msgspec.structs.astuple(options))
+
+
+def _bfs(start: int, neighbours: tuple[frozenset[int], ...]) -> tuple[int, ...]:
+    dist = [-1] * len(neighbours)
+    dist[start] = 0
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for nxt in neighbours[here]:
+            if dist[nxt] < 0:
+                dist[nxt] = dist[here] + 1
+                queue.append(nxt)
+    return tuple(dist)

@@ -1,0 +1,243 @@
+"""The data of a Tea Garden game in progress: players, shared board, the turn and its decisions.
+
+Only ids and counts live here; card faces and the map come from the shared
+:class:`~core.tea_garden.context.Context`. Flow fields (round, phase, whose turn, pending
+decisions) are kept apart from board data, as boardgame.io keeps ``ctx`` apart from ``G``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from core.tea_garden.effects import Effect, Effects
+
+QUALITIES = 6
+FRESH: Literal["g"] = "g"
+FERMENTED: Literal["f"] = "f"
+LeafSide = Literal["g", "f"]
+"""A leaf's side: ``g`` fresh (green), ``f`` fermented (brown)."""
+
+
+class PlayerState(msgspec.Struct, kw_only=True):
+    """One seat's board, cards and pieces."""
+
+    fresh: list[int]
+    """Fresh leaves per Basket, index 0 = quality 1."""
+    fermented: list[int]
+    """Fermented leaves per Basket, index 0 = quality 1."""
+    hand: list[str]
+    draw: list[str]
+    """The draw deck; the last element is the top card."""
+    discard: list[str] = msgspec.field(default_factory=list)
+    removed: list[str] = msgspec.field(default_factory=list)
+    stacks: list[list[str]] = msgspec.field(default_factory=list)
+    """This round's played stacks, one per turn taken, each bottom card first."""
+    pagodas: list[bool]
+    """Per Pagoda spot of the board: True while the Pagoda is still on the board."""
+    gardens: list[int]
+    """Indices of the Regions holding this seat's gardens, in building order."""
+    vp: int = 0
+    """VP on the track (scored during play)."""
+    emperor_tokens: int = 0
+    plus1: int = 0
+    teapot_scrolls: int = 0
+    x2: int = 0
+    uni_sector: int = 0
+    """0 = the University start space, 1..4 = the sector of the rim Worker."""
+    uni_part: int = 0
+    uni_centre: int = 0
+    workers: int = 6
+    """Workers left in the personal supply."""
+    emperor_row: int = 0
+    """0 = the bottom space, 1..6 = the row reached."""
+    boat: int = 0
+    """River segment of the Boat; 0 = the start."""
+    boat_final_vp: int = 0
+    """VP of the space taken in the last segment (0 until the Boat arrives there)."""
+    caravans: list[str] = msgspec.field(default_factory=list)
+    cup_rows: list[list[str]] = msgspec.field(default_factory=list)
+    """Rows of Cup tiles, left to right."""
+    cup_tokens: list[list[int]] = msgspec.field(default_factory=list)
+    """Cup tokens on each connection of each row (one fewer entry than tiles in the row)."""
+    passed: bool = False
+
+
+class Turn(msgspec.Struct, kw_only=True):
+    """The turn in progress of the current seat."""
+
+    selected: list[str] = msgspec.field(default_factory=list)
+    """Cards chosen to play, before the commit (in hand order)."""
+    committed: bool = False
+    top: str = ""
+    """The topmost card of this turn's stack, once committed."""
+    strength: int = 0
+    """Strength of the played cards plus the "+1" Scrolls used."""
+    main: str = ""
+    """The main action taken, or empty while still to do."""
+    used_top: list[bool] = msgspec.field(default_factory=list)
+    """Per effect on the top card: whether it has been used this turn."""
+    secondary: str = ""
+    """The secondary action done this turn (for a repeat), empty if none yet."""
+    repeated: bool = False
+
+
+class Pending(msgspec.Struct, frozen=True, tag_field="pending", kw_only=True):
+    """Base of the sub-decisions waiting on the decision stack."""
+
+
+class Resolve(Pending, frozen=True, tag="resolve"):
+    """Effects still to resolve, in order, from ``source`` (for the log)."""
+
+    effects: Effects
+    source: str
+
+
+class Demand(msgspec.Struct, frozen=True, kw_only=True):
+    """Part of a leaf payment: ``count`` leaves of at least ``quality``, fermented if asked."""
+
+    count: int
+    quality: int = 1
+    fermented: bool = False
+
+
+class PayLeaves(Pending, frozen=True, tag="pay"):
+    """Pay leaves one at a time for ``purpose`` until every demand is met."""
+
+    demands: tuple[Demand, ...]
+    purpose: str
+    """What the payment is for, e.g. "fee", "buy:a2_03", "caravan:cv_b01:0:1", "emperor"."""
+
+
+class CoverTeapots(Pending, frozen=True, tag="teapots"):
+    """Cover ``missing`` Teapots for a purchase with Scrolls, 3 leaves or 2 fermented leaves."""
+
+    missing: int
+    card: str
+
+
+class ChooseScroll(Pending, frozen=True, tag="scroll"):
+    """Choose the kind of a Scroll gained."""
+
+
+class PlaceCupToken(Pending, frozen=True, tag="cup_token"):
+    """Place ``n`` Cup tokens on connections, one at a time."""
+
+    n: int
+
+
+class FermentLeaves(Pending, frozen=True, tag="ferment"):
+    """Ferment up to ``n`` more fresh leaves, one at a time, or stop."""
+
+    n: int
+
+
+class HarvestGardens(Pending, frozen=True, tag="harvest"):
+    """Harvest from up to ``n`` more gardens not yet chosen, one at a time, or stop."""
+
+    n: int
+    done: tuple[int, ...] = ()
+
+
+class SellLeaves(Pending, frozen=True, tag="sell"):
+    """Sell up to ``n`` more leaves, one at a time, or stop."""
+
+    n: int
+
+
+class MayDraw(Pending, frozen=True, tag="may_draw"):
+    """Draw ``n`` cards or decline; ``discard`` asks for as many discards after drawing."""
+
+    n: int
+    discard: bool = False
+
+
+class DiscardCards(Pending, frozen=True, tag="discard"):
+    """Discard ``n`` cards from hand, one at a time."""
+
+    n: int
+
+
+class MayRemove(Pending, frozen=True, tag="may_remove"):
+    """Remove a card from hand, draw deck or discard pile from the game, or decline."""
+
+
+class TakeEmperorCard(Pending, frozen=True, tag="emperor_card"):
+    """Take one of the face-up Emperor cards."""
+
+
+class ChooseOption(Pending, frozen=True, tag="option"):
+    """Choose one side of a slash."""
+
+    options: tuple[Effects, ...]
+    source: str
+
+
+class ChoosePart(Pending, frozen=True, tag="part"):
+    """Choose one of the two parts of the University sector just reached."""
+
+
+class PlaceCupTile(Pending, frozen=True, tag="cup_tile"):
+    """Choose a Province stack and where its top Cup tile goes."""
+
+
+class ChooseCupBonus(Pending, frozen=True, tag="cup_bonus"):
+    """Choose which of the two Cups beside a spent Cup token gives its bonus."""
+
+    row: int
+    connection: int
+
+
+AnyPending = (
+    Resolve
+    | PayLeaves
+    | CoverTeapots
+    | ChooseScroll
+    | PlaceCupToken
+    | FermentLeaves
+    | HarvestGardens
+    | SellLeaves
+    | MayDraw
+    | DiscardCards
+    | MayRemove
+    | TakeEmperorCard
+    | ChooseOption
+    | ChoosePart
+    | PlaceCupTile
+    | ChooseCupBonus
+)
+
+
+class Board(msgspec.Struct, kw_only=True):
+    """Everything shared: decks, displays, stacks and the map's occupancy."""
+
+    action_deck: list[str]
+    """Face-down; the last element is the top card."""
+    action_display: list[str]
+    """Six slots left to right; "" marks an empty slot."""
+    caravan_deck: list[str]
+    caravan_display: list[str]
+    emperor_deck: list[str]
+    emperor_display: list[str]
+    cup_stacks: dict[str, list[str]]
+    """Per coloured Province: its Cup stack, the last element on top (face up)."""
+    region_tokens: dict[str, str]
+    """Region id -> the Region Bonus token lying there."""
+    spaces: list[list[int]]
+    """Per Region, per garden space: the seat that built there, or -1 when free."""
+    river_final_taken: int = 0
+    """How many Boats have reached the last River segment."""
+
+
+__all__ = [
+    "FERMENTED",
+    "FRESH",
+    "AnyPending",
+    "Board",
+    "Demand",
+    "Effect",
+    "LeafSide",
+    "PlayerState",
+    "Turn",
+]
