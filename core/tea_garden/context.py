@@ -13,8 +13,8 @@ import msgspec
 
 from core.tea_garden.components import (
     ActionCard,
-    Card,
     Caravan,
+    Card,
     ComponentSet,
     CupTile,
     EmperorCard,

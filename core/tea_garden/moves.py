@@ -76,7 +76,7 @@ class Harvest(Move, frozen=True, tag="harvest"):
 
 
 class UseTop(Move, frozen=True, tag="use"):
-    """Use offer number ``index`` (from 1) of the turn's top card: its secondary action or effect."""
+    """Use offer ``index`` (from 1) of the turn's top card: its secondary action or effect."""
 
     index: int
 
