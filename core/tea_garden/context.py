@@ -33,8 +33,6 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     """AMB-01: treat 80 leaves, 30 Emperor tokens, 30 Cup tokens and 24 Scrolls as hard limits."""
     cup_table_continues: bool = False
     """AMB-19: past 7 matching connections, keep adding +7, +8, ... instead of capping at 22."""
-    late_cards: bool = False
-    """AMB-23: allow adding cards to the played stack until the main action resolves."""
 
 
 class Context:

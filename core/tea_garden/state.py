@@ -11,6 +11,9 @@ from typing import Literal
 
 import msgspec
 
+from core.engine import State
+from core.rng import Rng
+from core.tea_garden.context import Context, lookup
 from core.tea_garden.effects import Effect, Effects
 
 QUALITIES = 6
@@ -81,6 +84,8 @@ class Turn(msgspec.Struct, kw_only=True):
     secondary: str = ""
     """The secondary action done this turn (for a repeat), empty if none yet."""
     repeated: bool = False
+    acted: bool = False
+    """A free action was taken before the cards were played (the turn can no longer be skipped)."""
 
 
 class Pending(msgspec.Struct, frozen=True, tag_field="pending", kw_only=True):
@@ -230,7 +235,38 @@ class Board(msgspec.Struct, kw_only=True):
     """How many Boats have reached the last River segment."""
 
 
+class GameData(State, kw_only=True):
+    """All the data of a Tea Garden game; :class:`~core.tea_garden.rules.TeaGardenState` adds
+    the protocol's methods on top of it."""
+
+    ctx_key: str
+    """Key of the shared :class:`~core.tea_garden.context.Context` (components and options)."""
+    rng: Rng
+    round: int = 1
+    """The round being played, 1 to 5."""
+    start_seat: int
+    seat: int
+    """The seat whose turn it is."""
+    over: bool = False
+    players: list[PlayerState]
+    board: Board
+    turn: Turn = msgspec.field(default_factory=Turn)
+    pending: list[AnyPending] = msgspec.field(default_factory=list)
+    """Sub-decisions waiting, the last one first."""
+
+    @property
+    def ctx(self) -> Context:
+        """The components and options this game is played with."""
+        return lookup(self.ctx_key)
+
+    @property
+    def me(self) -> PlayerState:
+        """The player whose turn it is."""
+        return self.players[self.seat]
+
+
 __all__ = [
+    "GameData",
     "FERMENTED",
     "FRESH",
     "AnyPending",

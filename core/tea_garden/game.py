@@ -1,0 +1,154 @@
+"""The Tea Garden game: its setup for 2, 3 or 4 seats, all drawn from the seed.
+
+Setup follows SETUP-01 … SETUP-18 of the rules inventory; the random order of the steps is fixed
+so that a seed gives the same game on every machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import msgspec
+
+from core.engine import Game, Observation
+from core.moves import Move
+from core.rng import Rng
+from core.tea_garden.components import ComponentSet
+from core.tea_garden.context import Context, Options, register
+from core.tea_garden.loader import load_builtin
+from core.tea_garden.moves import KINDS
+from core.tea_garden.rules import TeaGardenState
+from core.tea_garden.state import QUALITIES, Board, PlayerState
+
+CUP_STACK = {2: 5, 3: 6, 4: 8}
+"""SETUP-03: Cup tiles per Province stack by player count."""
+ACTION_CARDS_PER_LEVEL = {2: 4, 3: 5, 4: 6}
+"""SETUP-04: Action cards kept per level by player count."""
+BASIC_CARAVANS = {2: 7, 3: 10, 4: 13}
+"""SETUP-07: basic Caravans on top of the advanced ones by player count."""
+DISPLAY_SIZE = 6
+CARAVAN_DISPLAY = 3
+EMPEROR_DISPLAY = 3
+OPENING_HAND = 4
+START_LEAVES = 2
+START_LEAF_QUALITY = 2
+WORKERS = 8
+
+
+class TeaGardenGame(Game, frozen=True, kw_only=True):
+    """A Tea Garden setup: seats, options and the component set."""
+
+    num_seats: int = 2
+    options: Options = Options()
+    components: ComponentSet = msgspec.field(default_factory=load_builtin)
+    start_seat: int | None = None
+    """SETUP-17: who starts; None draws the Start Player at random."""
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.num_seats <= 4:
+            raise ValueError(f"Tea Garden is played by 2 to 4 seats, not {self.num_seats}")
+        if self.start_seat is not None and not 0 <= self.start_seat < self.num_seats:
+            raise ValueError(f"start seat {self.start_seat} is not one of the seats")
+
+    @property
+    def context(self) -> Context:
+        """The shared lookup tables of this setup."""
+        return register(self.components, self.options)
+
+    def move_kinds(self) -> Mapping[str, type[Move]]:
+        """Return the table of Tea Garden move kinds."""
+        return KINDS
+
+    def new_state(self, seed: int) -> TeaGardenState:
+        """Set up a new game from ``seed`` (SETUP-01 … SETUP-18)."""
+        ctx = self.context
+        cs = self.components
+        n = self.num_seats
+        rng = Rng.from_seed(seed)
+        board = _setup_board(ctx, n, rng)
+        players = [_setup_player(ctx, seat, rng) for seat in range(n)]
+        for seat in range(n):
+            board.spaces[ctx.start_region][seat] = seat
+        start = self.start_seat if self.start_seat is not None else rng.below(n)
+        del cs
+        return TeaGardenState(
+            ctx_key=ctx.key,
+            rng=rng,
+            start_seat=start,
+            seat=start,
+            players=players,
+            board=board,
+        )
+
+    def determinize(self, observation: Observation, rng: Rng) -> TeaGardenState:
+        """Return a full state consistent with what the observing seat knows."""
+        from core.tea_garden.hidden import determinize
+
+        return determinize(self.context, observation, rng)
+
+
+def _setup_board(ctx: Context, n: int, rng: Rng) -> Board:
+    cs = ctx.components
+    # SETUP-02: Region Bonus tokens, shuffled face-down onto every hexagonal space.
+    tokens = [t.id for t in cs.region_tokens]
+    rng.shuffle(tokens)
+    bonus_regions = [r.id for r in cs.map.regions if r.bonus_space]
+    region_tokens = dict(zip(bonus_regions, tokens, strict=False))
+    # SETUP-03: one Cup stack per coloured Province, the stacks assigned at random.
+    tiles = [t.id for t in cs.cup_tiles]
+    rng.shuffle(tiles)
+    size = CUP_STACK[n]
+    stacks = [tiles[i * size : (i + 1) * size] for i in range(len(ctx.coloured_provinces))]
+    rng.shuffle(stacks)
+    cup_stacks = dict(zip(ctx.coloured_provinces, stacks, strict=True))
+    # SETUP-04/05/06: the Action deck, level I on top; six cards face up from the left.
+    keep = ACTION_CARDS_PER_LEVEL[n]
+    action_deck: list[str] = []
+    for level in range(5, 0, -1):
+        cards = [c.id for c in cs.action_cards if c.level == level]
+        rng.shuffle(cards)
+        chosen = cards[:keep]
+        rng.shuffle(chosen)
+        action_deck.extend(chosen)
+    action_display = [action_deck.pop() for _ in range(DISPLAY_SIZE)]
+    # SETUP-07/08: basic Caravans on top of all the advanced ones; three face up.
+    advanced = [c.id for c in cs.caravans if c.kind == "advanced"]
+    rng.shuffle(advanced)
+    basic = [c.id for c in cs.caravans if c.kind == "basic"]
+    rng.shuffle(basic)
+    caravan_deck = advanced + basic[: BASIC_CARAVANS[n]]
+    caravan_display = [caravan_deck.pop() for _ in range(CARAVAN_DISPLAY)]
+    # SETUP-09: Emperor cards, three face up.
+    emperor_deck = [c.id for c in cs.emperor_cards]
+    rng.shuffle(emperor_deck)
+    emperor_display = [emperor_deck.pop() for _ in range(EMPEROR_DISPLAY)]
+    return Board(
+        action_deck=action_deck,
+        action_display=action_display,
+        caravan_deck=caravan_deck,
+        caravan_display=caravan_display,
+        emperor_deck=emperor_deck,
+        emperor_display=emperor_display,
+        cup_stacks=cup_stacks,
+        region_tokens=region_tokens,
+        spaces=[[-1] * len(r.spaces) for r in cs.map.regions],
+    )
+
+
+def _setup_player(ctx: Context, seat: int, rng: Rng) -> PlayerState:
+    # SETUP-10..15: board, 2 fresh q2 leaves, shuffled Starting deck, opening hand of 4.
+    deck = list(ctx.starting_ids)
+    rng.shuffle(deck)
+    hand = [deck.pop() for _ in range(OPENING_HAND)]
+    fresh = [0] * QUALITIES
+    fresh[START_LEAF_QUALITY - 1] = START_LEAVES
+    del seat
+    return PlayerState(
+        fresh=fresh,
+        fermented=[0] * QUALITIES,
+        hand=hand,
+        draw=deck,
+        pagodas=[True] * len(ctx.components.board.pagodas),
+        gardens=[ctx.start_region],
+        workers=WORKERS - 2,
+    )

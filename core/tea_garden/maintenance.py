@@ -1,0 +1,41 @@
+"""The Maintenance phase between rounds (MAINT-01 … MAINT-09) and the end of the game (END-01)."""
+
+from __future__ import annotations
+
+from core.tea_garden.decisions import draw_cards
+from core.tea_garden.state import QUALITIES, GameData, Turn
+
+ROUNDS = 5
+HARVEST_PER_GARDEN = 2
+MAINTENANCE_DRAW = 4
+
+
+def end_round(g: GameData) -> None:
+    """Run Maintenance after rounds 1-4; after round 5 the game is over (END-01)."""
+    if g.round >= ROUNDS:
+        g.over = True
+        return
+    n = len(g.players)
+    g.round += 1  # A
+    g.start_seat = (g.start_seat + 1) % n  # B
+    display = g.board.action_display  # C: the leftmost card leaves the game (AMB-31)
+    del display[0]
+    display.append(g.board.action_deck.pop() if g.board.action_deck else "")
+    for p in g.players:  # D
+        for stack in p.stacks:
+            p.discard.extend(stack)
+        p.stacks = []
+    for p in g.players:  # E: fresh leaves lose a quality, fermented ones gain one
+        fresh, ferm = p.fresh, p.fermented
+        p.fresh = [fresh[0] + fresh[1], *fresh[2:], 0]
+        p.fermented = [0, *ferm[: QUALITIES - 2], ferm[QUALITIES - 2] + ferm[QUALITIES - 1]]
+    regions = g.ctx.regions
+    for p in g.players:  # F
+        for r in p.gardens:
+            p.fresh[regions[r].value - 1] += HARVEST_PER_GARDEN
+    for p in g.players:  # G
+        draw_cards(g, p, MAINTENANCE_DRAW)
+    for p in g.players:  # H
+        p.passed = False
+    g.seat = g.start_seat
+    g.turn = Turn()

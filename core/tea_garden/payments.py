@@ -1,0 +1,84 @@
+"""Paying leaves: can a set of demands be met from a player's Baskets, and by which leaves.
+
+A payment is a list of :class:`~core.tea_garden.state.Demand` (so many leaves of at least some
+quality, fermented or not). Whether a player can pay is a small transportation problem between
+their twelve bins of leaves (fresh or fermented, quality 1-6) and the demands; Hall's condition
+over every subset of demands decides it exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from core.tea_garden.state import QUALITIES, Demand, PlayerState
+
+Bins = tuple[tuple[int, ...], tuple[int, ...]]
+"""(fresh counts, fermented counts), each indexed by quality - 1."""
+
+
+def bins_of(player: PlayerState) -> Bins:
+    """Return the player's leaves as (fresh, fermented) counts per quality."""
+    return tuple(player.fresh), tuple(player.fermented)
+
+
+def eligible(demand: Demand, fermented: bool, quality: int) -> bool:
+    """Return True if a leaf of this side and quality may pay ``demand``."""
+    return quality >= demand.quality and (fermented or not demand.fermented)
+
+
+def can_pay(bins: Bins, demands: Sequence[Demand]) -> bool:
+    """Return True if every demand can be met at once from ``bins``."""
+    active = [d for d in demands if d.count > 0]
+    if not active:
+        return True
+    fresh, ferm = bins
+    for size in range(1, len(active) + 1):
+        for subset in combinations(active, size):
+            need = sum(d.count for d in subset)
+            lo_any = min((d.quality for d in subset if not d.fermented), default=QUALITIES + 1)
+            lo_ferm = min(d.quality for d in subset)
+            supply = sum(ferm[lo_ferm - 1 :]) + sum(fresh[lo_any - 1 :])
+            if supply < need:
+                return False
+    return True
+
+
+def assign(bins: Bins, demands: Sequence[Demand], fermented: bool, quality: int) -> int | None:
+    """Return which demand a paid leaf should count for, or None if paying it makes the rest
+    impossible.
+
+    Among the demands the leaf may pay and that keep the rest payable, the one with the fewest
+    eligible leaves left is chosen, so the player keeps the widest choice for later leaves.
+    """
+    fresh, ferm = list(bins[0]), list(bins[1])
+    side = ferm if fermented else fresh
+    if side[quality - 1] <= 0:
+        return None
+    side[quality - 1] -= 1
+    after: Bins = (tuple(fresh), tuple(ferm))
+    best: tuple[int, int] | None = None
+    for i, demand in enumerate(demands):
+        if demand.count <= 0 or not eligible(demand, fermented, quality):
+            continue
+        rest = list(demands)
+        rest[i] = Demand(count=demand.count - 1, quality=demand.quality, fermented=demand.fermented)
+        if not can_pay(after, rest):
+            continue
+        supply = _supply(after, demand)
+        if best is None or supply < best[0]:
+            best = (supply, i)
+    return None if best is None else best[1]
+
+
+def _supply(bins: Bins, demand: Demand) -> int:
+    fresh, ferm = bins
+    total = sum(ferm[demand.quality - 1 :])
+    if not demand.fermented:
+        total += sum(fresh[demand.quality - 1 :])
+    return total
+
+
+def remaining(demands: Sequence[Demand]) -> int:
+    """Return how many leaves are still to pay."""
+    return sum(d.count for d in demands)

@@ -1,0 +1,67 @@
+"""The Tea Garden state with the engine protocol's methods (legal moves, apply, outcome)."""
+
+from __future__ import annotations
+
+from core.engine import Observation, Outcome
+from core.errors import IllegalMoveError
+from core.moves import Move
+from core.tea_garden import actions as ac
+from core.tea_garden import moves as mv
+from core.tea_garden import state as st
+from core.tea_garden.decisions import apply_decision, decision_moves, settle
+from core.tea_garden.flow import apply_turn_move, turn_moves
+from core.tea_garden.state import GameData
+
+
+class TeaGardenState(GameData, kw_only=True):
+    """A Tea Garden game in progress (see :class:`~core.tea_garden.state.GameData`)."""
+
+    def current_seat(self) -> int | None:
+        """Return the seat to decide, or None once the game is over."""
+        return None if self.over else self.seat
+
+    def is_over(self) -> bool:
+        """Return True after the fifth round's Action phase (END-01)."""
+        return self.over
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Return the legal moves of the pending sub-decision, or of the turn."""
+        if self.over:
+            return ()
+        if self.pending:
+            top = self.pending[-1]
+            if isinstance(top, st.PayLeaves):
+                return tuple(ac.pay_moves(self, top))
+            if isinstance(top, st.CoverTeapots):
+                return tuple(ac.teapot_moves(self, top))
+            return tuple(decision_moves(self, top))
+        return tuple(turn_moves(self))
+
+    def apply_unchecked(self, move: Move) -> None:
+        """Apply a legal move, then resolve whatever follows automatically."""
+        if self.pending:
+            top = self.pending[-1]
+            if isinstance(move, mv.PayLeaf):
+                ac.do_pay(self, move)
+            elif isinstance(top, st.CoverTeapots):
+                assert isinstance(move, mv.CoverTeapot)
+                ac.do_cover(self, move)
+            else:
+                apply_decision(self, move)
+        else:
+            apply_turn_move(self, move)
+        settle(self)
+
+    def outcome(self) -> Outcome:
+        """Return final scores with their breakdown and the winners (SCORE, TIE)."""
+        if not self.over:
+            raise IllegalMoveError("the game is not over yet")
+        from core.tea_garden.scoring import final_outcome
+
+        return final_outcome(self)
+
+    def observation(self, seat: int) -> Observation:
+        """Return what ``seat`` may know (see :mod:`core.tea_garden.hidden`)."""
+        from core.tea_garden.hidden import observe
+
+        return observe(self, seat)
