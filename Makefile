@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck imports pytest bench clean
+.PHONY: run test lint typecheck imports pytest bench soak clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,11 @@ test: lint typecheck imports pytest
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# Thousands of random games with invariants after every move; not part of `make test`.
+SOAK ?= 1000
+soak: $(STAMP)
+	TEA_SOAK=$(SOAK) $(BIN)/python -m pytest tests/core/tea_garden/test_soak.py -q
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

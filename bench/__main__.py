@@ -11,12 +11,19 @@ import sys
 import time
 from collections.abc import Callable
 
+import msgspec
+
 from core.rng import Rng
 from core.tasting import TastingGame
+from core.tea_garden import moves as mv
+from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.loader import load_components
+from core.tea_garden.rules import TeaGardenState
 
 Bench = Callable[[], int]
 """A benchmark body: does the work once and returns how many operations it made."""
+
+GAMES_PER_ROUND = 10
 
 
 def bench_load_components() -> int:
@@ -43,22 +50,83 @@ def bench_tasting_playout() -> int:
     return moves
 
 
-def bench_tasting_clone() -> int:
-    state = TastingGame().new_state(3)
-    for _ in range(5_000):
+def _random_game(players: int, seed: int) -> tuple[TeaGardenState, int]:
+    """One random game that prefers acting over passing (as a playing agent would)."""
+    state = TeaGardenGame(num_seats=players).new_state(seed)
+    rng = Rng.from_seed(seed)
+    decisions = 0
+    while not state.is_over():
+        legal = state.legal_moves()
+        active = [m for m in legal if not isinstance(m, mv.Pass | mv.Stop)]
+        state.apply_unchecked(rng.choice(active if active and rng.random() < 0.9 else legal))
+        decisions += 1
+    return state, decisions
+
+
+_counter = [0]
+
+
+def _games(players: int) -> Bench:
+    def body() -> int:
+        for _ in range(GAMES_PER_ROUND):
+            _counter[0] += 1
+            _random_game(players, _counter[0])
+        return GAMES_PER_ROUND
+
+    return body
+
+
+def _decisions(players: int) -> Bench:
+    def body() -> int:
+        total = 0
+        for _ in range(GAMES_PER_ROUND):
+            _counter[0] += 1
+            total += _random_game(players, _counter[0])[1]
+        return total
+
+    return body
+
+
+def _midgame(players: int) -> TeaGardenState:
+    state = TeaGardenGame(num_seats=players).new_state(11)
+    rng = Rng.from_seed(5)
+    while state.round < 3:
+        legal = state.legal_moves()
+        active = [m for m in legal if not isinstance(m, mv.Pass | mv.Stop)]
+        state.apply_unchecked(rng.choice(active or legal))
+    return state
+
+
+def bench_clone_2p() -> int:
+    state = _midgame(2)
+    for _ in range(2_000):
         state.clone()
-    return 5_000
+    return 2_000
 
 
-BENCHMARKS: dict[str, Bench] = {
-    "load_components": bench_load_components,
-    "rng_below": bench_rng_below,
-    "tasting_playout_move": bench_tasting_playout,
-    "tasting_clone": bench_tasting_clone,
+def bench_encode_decode_2p() -> int:
+    state = _midgame(2)
+    encoder = msgspec.json.Encoder()
+    decoder = msgspec.json.Decoder(TeaGardenState)
+    for _ in range(1_000):
+        decoder.decode(encoder.encode(state))
+    return 1_000
+
+
+BENCHMARKS: dict[str, tuple[Bench, str]] = {
+    "load_components": (bench_load_components, "ms"),
+    "rng_below": (bench_rng_below, "us"),
+    "tasting_playout_move": (bench_tasting_playout, "us"),
+    "tg_2p_random_game": (_games(2), "ms"),
+    "tg_4p_random_game": (_games(4), "ms"),
+    "tg_2p_legal_plus_apply": (_decisions(2), "us"),
+    "tg_4p_legal_plus_apply": (_decisions(4), "us"),
+    "tg_clone_2p": (bench_clone_2p, "us"),
+    "tg_encode_decode_2p": (bench_encode_decode_2p, "us"),
 }
 
 
-def run(name: str, body: Bench, rounds: int = 7) -> float:
+def run(body: Bench, rounds: int = 5) -> float:
     """Return the median seconds per operation of ``body`` over ``rounds`` runs."""
     per_op = []
     for _ in range(rounds):
@@ -75,10 +143,14 @@ def main(argv: list[str]) -> int:
     if unknown:
         print(f"unknown benchmark(s): {', '.join(unknown)}; known: {', '.join(BENCHMARKS)}")
         return 2
-    print(f"{'benchmark':<24} {'median per op':>16}")
+    print(f"{'benchmark':<26} {'median per op':>14} {'per second':>12}")
     for name in names:
-        seconds = run(name, BENCHMARKS[name])
-        print(f"{name:<24} {seconds * 1e6:>13.2f} us")
+        body, unit = BENCHMARKS[name]
+        seconds = run(body)
+        scale = 1e3 if unit == "ms" else 1e6
+        print(f"{name:<26} {seconds * scale:>11.2f} {unit} {1 / seconds:>12,.0f}")
+    sample = [_random_game(p, 10_000 + i)[1] for p in (2, 4) for i in range(5)]
+    print(f"decisions per game (2p, 4p): {sum(sample[:5]) / 5:.0f}, {sum(sample[5:]) / 5:.0f}")
     return 0
 
 

@@ -164,7 +164,9 @@ def do_buy(g: GameData, move: mv.Buy) -> None:
     card_id = g.board.action_display[move.slot - 1]
     card = g.ctx.action_cards[card_id]
     missing = missing_teapots(card.teapots_needed, visible_teapots(g.me, g))
-    g.pending.append(st.PayLeaves(demands=tuple(cost_demands(card.price)), purpose=f"buy:{card_id}"))
+    g.pending.append(
+        st.PayLeaves(demands=tuple(cost_demands(card.price)), purpose=f"buy:{card_id}")
+    )
     if missing:
         g.pending.append(st.CoverTeapots(missing=missing, card=card_id))
 

@@ -29,8 +29,6 @@ from core.tea_garden.loader import component_hash
 class Options(msgspec.Struct, frozen=True, kw_only=True):
     """Variant flags, only where the rules inventory recommends one (see docs/rulings.md)."""
 
-    limited_pools: bool = False
-    """AMB-01: treat 80 leaves, 30 Emperor tokens, 30 Cup tokens and 24 Scrolls as hard limits."""
     cup_table_continues: bool = False
     """AMB-19: past 7 matching connections, keep adding +7, +8, ... instead of capping at 22."""
 
@@ -81,14 +79,21 @@ class Context:
 
 
 _CONTEXTS: dict[str, Context] = {}
+_BY_OBJECT: dict[tuple[int, Options], tuple[ComponentSet, Context]] = {}
 
 
 def register(components: ComponentSet, options: Options) -> Context:
     """Return the shared context for this setup, building it on first use."""
+    # Hashing a component set costs a millisecond, so a set already seen is found by identity;
+    # the entry keeps the object alive, so its id cannot be reused by another object.
+    entry = _BY_OBJECT.get((id(components), options))
+    if entry is not None and entry[0] is components:
+        return entry[1]
     key = f"{component_hash(components)[:16]}:{_options_key(options)}"
     found = _CONTEXTS.get(key)
     if found is None:
         found = _CONTEXTS[key] = Context(components, options, key)
+    _BY_OBJECT[(id(components), options)] = (components, found)
     return found
 
 

@@ -327,9 +327,11 @@ def apply_decision(g: GameData, move: Move) -> None:
         assert isinstance(top, st.ChooseCupBonus)
         row = p.cup_rows[top.row]
         tiles = ctx.cup_tiles
-        cup = tiles[row[top.connection]].right if move.side == "l" else tiles[
-            row[top.connection + 1]
-        ].left
+        cup = (
+            tiles[row[top.connection]].right
+            if move.side == "l"
+            else tiles[row[top.connection + 1]].left
+        )
         push_effects(g, cup.bonus, "cup")
     # Stop simply drops the pending decision.
 

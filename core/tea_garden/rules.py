@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from core.engine import Observation, Outcome
 from core.errors import IllegalMoveError
 from core.moves import Move
+from core.rng import Rng
 from core.tea_garden import actions as ac
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
@@ -51,6 +54,17 @@ class TeaGardenState(GameData, kw_only=True):
         else:
             apply_turn_move(self, move)
         settle(self)
+
+    def clone(self) -> TeaGardenState:
+        """Return an independent copy, written out by hand because search clones constantly."""
+        return msgspec.structs.replace(
+            self,
+            rng=Rng(self.rng.state),
+            players=[st.copy_player(p) for p in self.players],
+            board=st.copy_board(self.board),
+            turn=st.copy_turn(self.turn),
+            pending=self.pending[:],  # pending decisions are frozen
+        )
 
     def outcome(self) -> Outcome:
         """Return final scores with their breakdown and the winners (SCORE, TIE)."""

@@ -277,3 +277,43 @@ __all__ = [
     "PlayerState",
     "Turn",
 ]
+
+
+def copy_player(p: PlayerState) -> PlayerState:
+    """Return an independent copy of a player (every list copied, scalars shared)."""
+    return msgspec.structs.replace(
+        p,
+        fresh=p.fresh[:],
+        fermented=p.fermented[:],
+        hand=p.hand[:],
+        draw=p.draw[:],
+        discard=p.discard[:],
+        removed=p.removed[:],
+        stacks=[s[:] for s in p.stacks],
+        pagodas=p.pagodas[:],
+        gardens=p.gardens[:],
+        caravans=p.caravans[:],
+        cup_rows=[r[:] for r in p.cup_rows],
+        cup_tokens=[t[:] for t in p.cup_tokens],
+    )
+
+
+def copy_board(b: Board) -> Board:
+    """Return an independent copy of the shared board."""
+    return msgspec.structs.replace(
+        b,
+        action_deck=b.action_deck[:],
+        action_display=b.action_display[:],
+        caravan_deck=b.caravan_deck[:],
+        caravan_display=b.caravan_display[:],
+        emperor_deck=b.emperor_deck[:],
+        emperor_display=b.emperor_display[:],
+        cup_stacks={k: v[:] for k, v in b.cup_stacks.items()},
+        region_tokens=dict(b.region_tokens),
+        spaces=[s[:] for s in b.spaces],
+    )
+
+
+def copy_turn(t: Turn) -> Turn:
+    """Return an independent copy of the turn in progress."""
+    return msgspec.structs.replace(t, selected=t.selected[:], used_top=t.used_top[:])

@@ -66,3 +66,115 @@ def commit(game: TeaGardenGame, s: TeaGardenState, cards: list[str], top: str) -
     for c in sorted(cards):
         play(game, s, f"select {c}")
     play(game, s, f"play {top}")
+
+
+def set_deck(
+    s: TeaGardenState,
+    seat: int,
+    *,
+    hand: Iterable[str] = (),
+    draw: Iterable[str] = (),
+    discard: Iterable[str] = (),
+    stacks: Iterable[Iterable[str]] = (),
+) -> None:
+    """Replace every zone of a seat's deck (CARD-09); the removed pile is left as it is."""
+    p = s.players[seat]
+    p.hand = list(hand)
+    p.draw = list(draw)
+    p.discard = list(discard)
+    p.stacks = [list(stack) for stack in stacks]
+
+
+def cup_rows(s: TeaGardenState, patterns: Iterable[Iterable[bool]]) -> list[list[str]]:
+    """Return rows of distinct Cup tiles whose connections match (True) or not (False) in turn.
+
+    Each pattern gives one row's connections left to right, so a row has one more tile than
+    its pattern has entries.
+    """
+    tiles = s.ctx.cup_tiles
+    used: set[str] = set()
+    rows: list[list[str]] = []
+
+    def extend(row: list[str], wanted: list[bool]) -> bool:
+        if row and not wanted:
+            return True
+        for tid in sorted(tiles):
+            if tid in used:
+                continue
+            if row and (tiles[row[-1]].right.colour == tiles[tid].left.colour) != wanted[0]:
+                continue
+            used.add(tid)
+            row.append(tid)
+            if extend(row, wanted[1:] if len(row) > 1 else wanted):
+                return True
+            row.pop()
+            used.discard(tid)
+        return False
+
+    for pattern in patterns:
+        row: list[str] = []
+        if not extend(row, list(pattern)):
+            raise ValueError(f"no Cup tiles make the row {pattern}")
+        rows.append(row)
+    return rows
+
+
+def set_cup_rows(s: TeaGardenState, seat: int, rows: list[list[str]], tokens: int = 0) -> None:
+    """Give a seat these Cup rows, with ``tokens`` Cup tokens on every connection."""
+    p = s.players[seat]
+    p.cup_rows = [list(row) for row in rows]
+    p.cup_tokens = [[tokens] * (len(row) - 1) for row in rows]
+
+
+def put_action_card(s: TeaGardenState, slot: int, card: str) -> None:
+    """Put Action card ``card`` face up in display slot ``slot`` (from 1).
+
+    The card it displaces takes the new card's old place (elsewhere in the display or in the
+    deck), so every card stays in the game exactly once.
+    """
+    b = s.board
+    i = slot - 1
+    old = b.action_display[i]
+    if card in b.action_display:
+        b.action_display[b.action_display.index(card)] = old
+    elif card in b.action_deck:
+        b.action_deck[b.action_deck.index(card)] = old
+    b.action_display[i] = card
+
+
+def put_caravan(s: TeaGardenState, slot: int, caravan: str) -> None:
+    """Put Caravan ``caravan`` face up in Caravan display slot ``slot`` (from 1), swapping places
+    with the card there as :func:`put_action_card` does."""
+    b = s.board
+    i = slot - 1
+    old = b.caravan_display[i]
+    if caravan in b.caravan_display:
+        b.caravan_display[b.caravan_display.index(caravan)] = old
+    elif caravan in b.caravan_deck:
+        b.caravan_deck[b.caravan_deck.index(caravan)] = old
+    b.caravan_display[i] = caravan
+
+
+def add_garden(
+    s: TeaGardenState, seat: int, region: str, space: int | None = None, spot: int | None = None
+) -> None:
+    """Give ``seat`` a garden in ``region`` on garden space ``space`` (from 1; default the first
+    free one). With ``spot`` (from 1), that Pagoda leaves the seat's board."""
+    r = s.ctx.region_index[region]
+    spaces = s.board.spaces[r]
+    k = spaces.index(-1) if space is None else space - 1
+    assert spaces[k] == -1, f"space {k + 1} of {region} is taken"
+    spaces[k] = seat
+    s.players[seat].gardens.append(r)
+    if spot is not None:
+        s.players[seat].pagodas[spot - 1] = False
+
+
+def set_region_token(s: TeaGardenState, region: str, token: str) -> None:
+    """Lay Region Bonus token ``token`` in ``region``, swapping with the Region that held it."""
+    tokens = s.board.region_tokens
+    old = tokens.get(region, "")
+    for r, t in tokens.items():
+        if t == token:
+            tokens[r] = old
+    tokens[region] = token

@@ -1,0 +1,229 @@
+"""Hidden information in Tea Garden: what one seat may know, and full states sampled from it.
+
+:func:`observe` is the only door to a state for an AI player. It copies the state and replaces
+every item the seat cannot see with a canonical value (an empty or sorted list) plus the counts
+the table does see, so that two states differing only in hidden items give equal observations.
+:func:`determinize` goes the other way: it re-deals exactly the unknown items at random.
+
+What is hidden (SETUP-02..09, CARD-01, GAP-21):
+
+- another seat's hand, though not its size, nor the cards of hand and draw deck taken together:
+  every card entering a deck is seen by the table (bought, taken, discarded, reshuffled);
+- the order of every draw deck, the observer's own included;
+- the face-down piles: the Action deck (only its count per level is known, since the cards
+  returned to the box at setup are unknown, SETUP-04/05), the Caravan deck (counts of basic and
+  advanced cards, SETUP-07) and the Emperor deck (its count, SETUP-09; face-down per GAP-21);
+- the Cup tiles under the top tile of each stack (SETUP-03: only the top one shows);
+- the random generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import msgspec
+
+from core.engine import Observation
+from core.rng import Rng
+from core.tea_garden.context import Context
+from core.tea_garden.rules import TeaGardenState
+from core.tea_garden.state import AnyPending, Board, GameData, PlayerState, Turn
+
+ACTION_LEVELS = 5
+
+
+class TeaGardenObservation(Observation, kw_only=True):
+    """What one seat may know of a Tea Garden state.
+
+    It mirrors :class:`~core.tea_garden.state.GameData` with the hidden parts replaced by
+    canonical values and the visible counts kept in fields of their own. ``seat`` (inherited) is
+    the observing seat; the seat whose turn it is is ``to_move``.
+    """
+
+    ctx_key: str
+    """Key of the shared context: components and options."""
+    round: int
+    start_seat: int
+    to_move: int
+    """The seat whose decision it is (``GameData.seat``)."""
+    over: bool
+    players: list[PlayerState]
+    """Every seat's pieces. The observer's ``hand`` is exact and its ``draw`` sorted; the other
+    seats' ``hand`` and ``draw`` are empty (see ``hand_sizes`` and ``hand_and_draw``)."""
+    hand_sizes: list[int]
+    """Per seat, the number of cards in hand."""
+    hand_and_draw: list[list[str]]
+    """Per seat, the sorted cards of hand and draw deck together (public: CARD-01 zones are
+    entered in view of the table); which of them are in hand is hidden."""
+    board: Board
+    """The board with its face-down decks emptied and each Cup stack cut to its top tile."""
+    action_deck_sizes: list[int]
+    """Cards left in the Action deck per level, index 0 = level I (SETUP-04/05)."""
+    basic_caravans: int
+    """Basic Caravans left in the deck; they lie on top of the advanced ones (SETUP-07)."""
+    advanced_caravans: int
+    emperor_deck_size: int
+    cup_stack_sizes: dict[str, int]
+    """Per coloured Province, the number of tiles in its Cup stack, top tile included."""
+    turn: Turn
+    pending: list[AnyPending]
+
+
+def observe(g: GameData, seat: int) -> TeaGardenObservation:
+    """Return what ``seat`` may know of ``g``.
+
+    Args:
+        g: the state observed; it is not changed and the result shares nothing with it.
+        seat: the observing seat.
+
+    Raises:
+        ValueError: if ``seat`` is not a seat of this game.
+    """
+    if not 0 <= seat < len(g.players):
+        raise ValueError(f"seat {seat} is not one of the {len(g.players)} seats")
+    ctx = g.ctx
+    c = g.clone()
+    b = c.board
+    action_sizes = [0] * ACTION_LEVELS
+    for card in b.action_deck:
+        action_sizes[ctx.action_cards[card].level - 1] += 1
+    basic = sum(1 for cv in b.caravan_deck if ctx.caravans[cv].kind == "basic")
+    obs = TeaGardenObservation(
+        seat=seat,
+        ctx_key=c.ctx_key,
+        round=c.round,
+        start_seat=c.start_seat,
+        to_move=c.seat,
+        over=c.over,
+        players=c.players,
+        hand_sizes=[len(p.hand) for p in c.players],
+        hand_and_draw=[sorted(p.hand + p.draw) for p in c.players],
+        board=b,
+        action_deck_sizes=action_sizes,
+        basic_caravans=basic,
+        advanced_caravans=len(b.caravan_deck) - basic,
+        emperor_deck_size=len(b.emperor_deck),
+        cup_stack_sizes={prov: len(stack) for prov, stack in b.cup_stacks.items()},
+        turn=c.turn,
+        pending=c.pending,
+    )
+    for s, p in enumerate(c.players):
+        if s == seat:
+            p.draw.sort()
+        else:
+            p.hand = []
+            p.draw = []
+    b.action_deck = []
+    b.caravan_deck = []
+    b.emperor_deck = []
+    b.cup_stacks = {prov: stack[-1:] for prov, stack in b.cup_stacks.items()}
+    return obs
+
+
+_OBS_DECODER = msgspec.msgpack.Decoder(TeaGardenObservation)
+
+
+def determinize(ctx: Context, observation: Observation, rng: Rng) -> TeaGardenState:
+    """Return a full state consistent with ``observation``, the unknown items dealt at random.
+
+    Re-dealt with ``rng``: the other seats' split of hand and draw deck (the current seat keeps
+    its selected cards in hand), the order of the observer's draw deck, the Action deck (per
+    level, from that level's cards seen nowhere, level I on top), the Caravan deck (basic cards
+    on top of advanced ones), the Emperor deck, and the Cup tiles under each stack's top tile.
+    The state gets a fresh generator spawned from ``rng``. Everything visible is kept exactly, so
+    ``determinize(ctx, obs, rng).observation(obs.seat) == obs``.
+
+    Args:
+        ctx: the context of the game observed.
+        observation: an observation made by :func:`observe`; it is not changed.
+        rng: the caller's generator, advanced by the dealing.
+
+    Raises:
+        TypeError: if ``observation`` is not a Tea Garden observation.
+        ValueError: if it belongs to another setup or asks for more unseen cards than exist.
+    """
+    if not isinstance(observation, TeaGardenObservation):
+        raise TypeError(f"not a Tea Garden observation: {type(observation).__name__}")
+    if observation.ctx_key != ctx.key:
+        raise ValueError(f"observation of setup {observation.ctx_key}, not {ctx.key}")
+    obs = _OBS_DECODER.decode(msgspec.msgpack.encode(observation))  # share nothing with it
+    _deal_hands(obs, rng)
+    seen = _seen_ids(obs)
+    cs = ctx.components
+    b = obs.board
+    # SETUP-04/05: each level's cards that are nowhere in sight; level V at the bottom and
+    # level I on top, the top being the last element.
+    for level in range(ACTION_LEVELS, 0, -1):
+        pool = [card.id for card in cs.action_cards if card.level == level]
+        b.action_deck.extend(_sample(pool, seen, obs.action_deck_sizes[level - 1], rng))
+    # SETUP-07: the basic Caravans lie on top of the advanced ones.
+    advanced = [cv.id for cv in cs.caravans if cv.kind == "advanced"]
+    basic = [cv.id for cv in cs.caravans if cv.kind == "basic"]
+    b.caravan_deck = _sample(advanced, seen, obs.advanced_caravans, rng)
+    b.caravan_deck += _sample(basic, seen, obs.basic_caravans, rng)
+    # SETUP-09: the Emperor deck.
+    b.emperor_deck = _sample([e.id for e in cs.emperor_cards], seen, obs.emperor_deck_size, rng)
+    # SETUP-03: the tiles under each top tile come from the tiles seen nowhere (the leftover
+    # tiles of setup are among them).
+    hidden_tiles = _sample([t.id for t in cs.cup_tiles], seen, -1, rng)
+    for prov in sorted(b.cup_stacks):
+        under = obs.cup_stack_sizes[prov] - len(b.cup_stacks[prov])
+        if under > len(hidden_tiles):
+            raise ValueError(f"the Cup stack of {prov} needs more tiles than are unseen")
+        b.cup_stacks[prov] = hidden_tiles[:under] + b.cup_stacks[prov]
+        del hidden_tiles[:under]
+    return TeaGardenState(
+        ctx_key=ctx.key,
+        rng=rng.spawn(),
+        round=obs.round,
+        start_seat=obs.start_seat,
+        seat=obs.to_move,
+        over=obs.over,
+        players=obs.players,
+        board=b,
+        turn=obs.turn,
+        pending=obs.pending,
+    )
+
+
+def _deal_hands(obs: TeaGardenObservation, rng: Rng) -> None:
+    """Shuffle the observer's draw deck and split every other seat's cards into hand and deck."""
+    for s, p in enumerate(obs.players):
+        if s == obs.seat:
+            rng.shuffle(p.draw)
+            continue
+        pool = list(obs.hand_and_draw[s])
+        # The cards the seat to move has selected are public and still in its hand.
+        kept = list(obs.turn.selected) if s == obs.to_move else []
+        for card in kept:
+            pool.remove(card)
+        rng.shuffle(pool)
+        n = obs.hand_sizes[s] - len(kept)
+        if not 0 <= n <= len(pool):
+            raise ValueError(f"seat {s}: hand of {obs.hand_sizes[s]} from {len(pool)} cards")
+        p.hand = kept + pool[:n]
+        p.draw = pool[n:]
+
+
+def _seen_ids(obs: TeaGardenObservation) -> set[str]:
+    """Return the ids of every Action card, Emperor card, Caravan and Cup tile in sight."""
+    b = obs.board
+    zones: list[Iterable[str]] = [
+        b.action_display,
+        b.caravan_display,
+        b.emperor_display,
+        *b.cup_stacks.values(),
+        *obs.hand_and_draw,
+    ]
+    for p in obs.players:
+        zones += [p.hand, p.discard, p.removed, p.caravans, *p.stacks, *p.cup_rows]
+    return {card for zone in zones for card in zone if card}
+
+
+def _sample(pool: list[str], seen: set[str], n: int, rng: Rng) -> list[str]:
+    """Return ``n`` ids of ``pool`` not in ``seen``, in random order (all of them if n < 0)."""
+    unseen = [card for card in pool if card not in seen]
+    if n > len(unseen):
+        raise ValueError(f"{n} unseen cards needed, only {len(unseen)} exist")
+    rng.shuffle(unseen)
+    return unseen if n < 0 else unseen[:n]

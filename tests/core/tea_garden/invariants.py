@@ -1,0 +1,70 @@
+"""Invariants every Tea Garden state must keep, checked after every move of random games."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import msgspec
+
+from core.tea_garden.rules import TeaGardenState
+
+PAGODAS_PER_PLAYER = 7
+SPARE_WORKERS = 6
+
+
+def check_invariants(s: TeaGardenState, totals: dict[str, int]) -> None:
+    """Assert conservation and sanity; ``totals`` holds the counts seen at setup."""
+    ctx = s.ctx
+    for seat, p in enumerate(s.players):
+        assert min(p.fresh) >= 0 and min(p.fermented) >= 0, (seat, p.fresh, p.fermented)
+        assert min(p.emperor_tokens, p.plus1, p.teapot_scrolls, p.x2) >= 0
+        assert all(n >= 0 for row in p.cup_tokens for n in row)
+        assert [len(r) - 1 for r in p.cup_rows] == [len(t) for t in p.cup_tokens]
+        assert sum(p.pagodas) + len(p.gardens) == PAGODAS_PER_PLAYER
+        assert len(set(p.gardens)) == len(p.gardens)
+        assert p.workers + p.uni_centre == SPARE_WORKERS and p.workers >= 0
+        assert 0 <= p.emperor_row <= len(ctx.components.emperor_track.rows)
+        assert 0 <= p.boat < len(ctx.components.river.segments)
+        starting = Counter(
+            c
+            for zone in (p.hand, p.draw, p.discard, p.removed, *p.stacks)
+            for c in zone
+            if c in ctx.starting_cards
+        )
+        assert starting == Counter(ctx.starting_ids), (seat, starting)
+        built = sorted(r for r, spaces in enumerate(s.board.spaces) for o in spaces if o == seat)
+        assert built == sorted(p.gardens)
+    b = s.board
+    owned = [
+        c
+        for p in s.players
+        for zone in (p.hand, p.draw, p.discard, p.removed, *p.stacks)
+        for c in zone
+        if c not in ctx.starting_cards
+    ]
+    actions = [c for c in (*b.action_deck, *b.action_display, *owned) if c in ctx.action_cards]
+    assert len(actions) == len(set(actions))
+    assert len(actions) <= totals["actions"]
+    emperors = [c for c in (*b.emperor_deck, *b.emperor_display, *owned) if c in ctx.emperor_cards]
+    assert len(emperors) == len(set(emperors)) == totals["emperors"]
+    caravans = [c for c in (*b.caravan_deck, *b.caravan_display) if c] + [
+        c for p in s.players for c in p.caravans
+    ]
+    assert len(caravans) == len(set(caravans)) == totals["caravans"]
+    tiles = [t for stack in b.cup_stacks.values() for t in stack] + [
+        t for p in s.players for row in p.cup_rows for t in row
+    ]
+    assert len(tiles) == len(set(tiles)) == totals["tiles"]
+    raw = msgspec.json.encode(s)
+    assert msgspec.json.decode(raw, type=TeaGardenState) == s
+
+
+def setup_totals(s: TeaGardenState) -> dict[str, int]:
+    """Return the counts of cards and tiles in play right after setup."""
+    b = s.board
+    return {
+        "actions": len(b.action_deck) + len([c for c in b.action_display if c]),
+        "emperors": len(b.emperor_deck) + len(b.emperor_display),
+        "caravans": len(b.caravan_deck) + len(b.caravan_display),
+        "tiles": sum(len(stack) for stack in b.cup_stacks.values()),
+    }
