@@ -20,14 +20,17 @@ What is hidden (SETUP-02..09, CARD-01, GAP-21):
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from core.engine import Observation
 from core.rng import Rng
 from core.tea_garden.context import Context
-from core.tea_garden.rules import TeaGardenState
 from core.tea_garden.state import AnyPending, Board, GameData, PlayerState, Turn
+
+if TYPE_CHECKING:
+    from core.tea_garden.rules import TeaGardenState
 
 ACTION_LEVELS = 5
 

@@ -178,3 +178,50 @@ def set_region_token(s: TeaGardenState, region: str, token: str) -> None:
         if t == token:
             tokens[r] = old
     tokens[region] = token
+
+
+def set_boat(s: TeaGardenState, seat: int, segment: int) -> None:
+    """Put a seat's Boat on River segment ``segment`` (0 = the start)."""
+    s.players[seat].boat = segment
+
+
+def set_university(s: TeaGardenState, seat: int, sector: int, part: int = 1) -> None:
+    """Put a seat's rim Worker on ``sector`` (0 = the start space) and ``part`` (1 or 2)."""
+    p = s.players[seat]
+    p.uni_sector = sector
+    p.uni_part = part - 1 if sector else 0
+
+
+def set_emperor(s: TeaGardenState, seat: int, row: int = 0, tokens: int = 0) -> None:
+    """Put a seat's Emperor Worker on ``row`` (0 = the bottom space) with ``tokens`` tokens."""
+    p = s.players[seat]
+    p.emperor_row = row
+    p.emperor_tokens = tokens
+
+
+def give_scrolls(
+    s: TeaGardenState, seat: int, *, plus1: int = 0, teapot: int = 0, x2: int = 0
+) -> None:
+    """Set how many Scrolls of each kind a seat holds."""
+    p = s.players[seat]
+    p.plus1, p.teapot_scrolls, p.x2 = plus1, teapot, x2
+
+
+def stack_cup_tiles(s: TeaGardenState, province: str, tiles: Iterable[str]) -> None:
+    """Put ``tiles`` on top of ``province``'s Cup stack, the last one on top.
+
+    Tiles found in another stack are taken out of it first.
+    """
+    wanted = list(tiles)
+    for stack in s.board.cup_stacks.values():
+        for t in wanted:
+            if t in stack:
+                stack.remove(t)
+    s.board.cup_stacks[province].extend(wanted)
+
+
+def end_round_by_passing(game: TeaGardenGame, s: TeaGardenState) -> None:
+    """Every seat passes in turn (from the seat to play), which ends the round."""
+    start_round = s.round
+    while s.round == start_round and not s.is_over():
+        play(game, s, "pass")
