@@ -196,7 +196,7 @@ def _settle(g: GameData, scores: tuple[int, ...]) -> tuple[tuple[int, ...], str]
         if len(ahead) < len(tied):
             clauses.append(f"{_names(ahead)} had the most {what} ({best})")
         else:
-            clauses.append(f"each had {best} {what}")
+            clauses.append(f"each had the same number of {what} ({best})")
         tied = ahead
     clauses.append(f"{_names(tied)} share the victory")  # TIE-03
     return tuple(tied), "; ".join(clauses) + "."

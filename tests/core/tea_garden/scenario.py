@@ -39,7 +39,7 @@ def set_leaves(
 
 
 def give_hand(s: TeaGardenState, seat: int, cards: Iterable[str]) -> None:
-    """Make ``cards`` the seat's hand; Starting cards taken from elsewhere are moved, others added."""
+    """Make ``cards`` the seat's hand; cards found elsewhere are moved, others added."""
     p = s.players[seat]
     wanted = list(cards)
     for zone in (p.hand, p.draw, p.discard):
@@ -225,3 +225,17 @@ def end_round_by_passing(game: TeaGardenGame, s: TeaGardenState) -> None:
     start_round = s.round
     while s.round == start_round and not s.is_over():
         play(game, s, "pass")
+
+
+def assert_illegal(
+    game: TeaGardenGame, s: TeaGardenState, text: str, seat: int | None = None
+) -> None:
+    """Assert that the move ``text`` is refused with IllegalMoveError and changes nothing."""
+    import pytest
+
+    from core.errors import IllegalMoveError
+
+    before = s.clone()
+    with pytest.raises(IllegalMoveError):
+        s.apply(game.parse_move(text), seat=seat)
+    assert s == before, f"the refused move {text!r} changed the state"
