@@ -15,6 +15,7 @@ from core.moves import Move
 from core.rng import Rng
 from core.tea_garden.components import ComponentSet
 from core.tea_garden.context import Context, Options, register
+from core.tea_garden.hidden import determinize
 from core.tea_garden.loader import load_builtin
 from core.tea_garden.moves import KINDS
 from core.tea_garden.rules import TeaGardenState
@@ -82,9 +83,7 @@ class TeaGardenGame(Game, frozen=True, kw_only=True):
 
     def determinize(self, observation: Observation, rng: Rng) -> TeaGardenState:
         """Return a full state consistent with what the observing seat knows."""
-        from core.tea_garden.hidden import determinize
-
-        return determinize(self.context, observation, rng)
+        return determinize(self.context, observation, rng, TeaGardenState)
 
 
 def _setup_board(ctx: Context, n: int, rng: Rng) -> Board:

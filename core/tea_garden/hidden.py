@@ -20,7 +20,7 @@ What is hidden (SETUP-02..09, CARD-01, GAP-21):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 import msgspec
 
@@ -28,9 +28,6 @@ from core.engine import Observation
 from core.rng import Rng
 from core.tea_garden.context import Context
 from core.tea_garden.state import AnyPending, Board, GameData, PlayerState, Turn
-
-if TYPE_CHECKING:
-    from core.tea_garden.rules import TeaGardenState
 
 ACTION_LEVELS = 5
 
@@ -125,8 +122,12 @@ def observe(g: GameData, seat: int) -> TeaGardenObservation:
 
 _OBS_DECODER = msgspec.msgpack.Decoder(TeaGardenObservation)
 
+StateT = TypeVar("StateT", bound=GameData)
 
-def determinize(ctx: Context, observation: Observation, rng: Rng) -> TeaGardenState:
+
+def determinize(
+    ctx: Context, observation: Observation, rng: Rng, state_type: type[StateT]
+) -> StateT:
     """Return a full state consistent with ``observation``, the unknown items dealt at random.
 
     Re-dealt with ``rng``: the other seats' split of hand and draw deck (the current seat keeps
@@ -140,6 +141,8 @@ def determinize(ctx: Context, observation: Observation, rng: Rng) -> TeaGardenSt
         ctx: the context of the game observed.
         observation: an observation made by :func:`observe`; it is not changed.
         rng: the caller's generator, advanced by the dealing.
+        state_type: the state class to build (the rules' state class, which this module
+            cannot import without a cycle).
 
     Raises:
         TypeError: if ``observation`` is not a Tea Garden observation.
@@ -155,7 +158,8 @@ def determinize(ctx: Context, observation: Observation, rng: Rng) -> TeaGardenSt
     cs = ctx.components
     b = obs.board
     # SETUP-04/05: each level's cards that are nowhere in sight; level V at the bottom and
-    # level I on top, the top being the last element.
+    # level I on top, the top being the last element. Cards retired from the display in
+    # Maintenance (AMB-31) are public and count as seen.
     for level in range(ACTION_LEVELS, 0, -1):
         pool = [card.id for card in cs.action_cards if card.level == level]
         b.action_deck.extend(_sample(pool, seen, obs.action_deck_sizes[level - 1], rng))
@@ -175,7 +179,7 @@ def determinize(ctx: Context, observation: Observation, rng: Rng) -> TeaGardenSt
             raise ValueError(f"the Cup stack of {prov} needs more tiles than are unseen")
         b.cup_stacks[prov] = hidden_tiles[:under] + b.cup_stacks[prov]
         del hidden_tiles[:under]
-    return TeaGardenState(
+    return state_type(
         ctx_key=ctx.key,
         rng=rng.spawn(),
         round=obs.round,
@@ -215,6 +219,7 @@ def _seen_ids(obs: TeaGardenObservation) -> set[str]:
         b.action_display,
         b.caravan_display,
         b.emperor_display,
+        b.retired,
         *b.cup_stacks.values(),
         *obs.hand_and_draw,
     ]

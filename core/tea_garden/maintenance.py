@@ -19,6 +19,8 @@ def end_round(g: GameData) -> None:
     g.round += 1  # A
     g.start_seat = (g.start_seat + 1) % n  # B
     display = g.board.action_display  # C: the leftmost card leaves the game (AMB-31)
+    if display[0]:
+        g.board.retired.append(display[0])
     del display[0]
     display.append(g.board.action_deck.pop() if g.board.action_deck else "")
     for p in g.players:  # D

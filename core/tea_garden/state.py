@@ -233,6 +233,8 @@ class Board(msgspec.Struct, kw_only=True):
     """Per Region, per garden space: the seat that built there, or -1 when free."""
     river_final_taken: int = 0
     """How many Boats have reached the last River segment."""
+    retired: list[str] = msgspec.field(default_factory=list)
+    """Action cards that left the display in Maintenance, out of the game (AMB-31)."""
 
 
 class GameData(State, kw_only=True):
@@ -266,13 +268,13 @@ class GameData(State, kw_only=True):
 
 
 __all__ = [
-    "GameData",
     "FERMENTED",
     "FRESH",
     "AnyPending",
     "Board",
     "Demand",
     "Effect",
+    "GameData",
     "LeafSide",
     "PlayerState",
     "Turn",
@@ -311,6 +313,7 @@ def copy_board(b: Board) -> Board:
         cup_stacks={k: v[:] for k, v in b.cup_stacks.items()},
         region_tokens=dict(b.region_tokens),
         spaces=[s[:] for s in b.spaces],
+        retired=b.retired[:],
     )
 
 

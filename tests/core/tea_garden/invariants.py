@@ -42,9 +42,10 @@ def check_invariants(s: TeaGardenState, totals: dict[str, int]) -> None:
         for c in zone
         if c not in ctx.starting_cards
     ]
-    actions = [c for c in (*b.action_deck, *b.action_display, *owned) if c in ctx.action_cards]
-    assert len(actions) == len(set(actions))
-    assert len(actions) <= totals["actions"]
+    actions = [
+        c for c in (*b.action_deck, *b.action_display, *b.retired, *owned) if c in ctx.action_cards
+    ]
+    assert len(actions) == len(set(actions)) == totals["actions"]
     emperors = [c for c in (*b.emperor_deck, *b.emperor_display, *owned) if c in ctx.emperor_cards]
     assert len(emperors) == len(set(emperors)) == totals["emperors"]
     caravans = [c for c in (*b.caravan_deck, *b.caravan_display) if c] + [
