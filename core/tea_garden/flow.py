@@ -44,7 +44,8 @@ def turn_moves(g: GameData) -> list[Move]:
             last = max(t.selected, default="")
             moves.extend(mv.Select(c) for c in sorted(p.hand) if c > last)
             moves.extend(mv.Commit(c) for c in t.selected)
-        moves.extend(_free_moves(g))
+        if p.hand:  # FREE-01, TURN-07: no card to play, no turn, so no free action either
+            moves.extend(_free_moves(g))
         return moves
     if not t.main:
         moves.extend(ac.build_moves(g))

@@ -33,13 +33,21 @@ def can_pay(bins: Bins, demands: Sequence[Demand]) -> bool:
     if not active:
         return True
     fresh, ferm = bins
+    # Suffix sums: leaves of at least each quality, fresh and fermented.
+    fresh_up = [0] * (QUALITIES + 2)
+    ferm_up = [0] * (QUALITIES + 2)
+    for q in range(QUALITIES, 0, -1):
+        fresh_up[q] = fresh_up[q + 1] + fresh[q - 1]
+        ferm_up[q] = ferm_up[q + 1] + ferm[q - 1]
+    if len(active) == 1:
+        d = active[0]
+        return ferm_up[d.quality] + (0 if d.fermented else fresh_up[d.quality]) >= d.count
     for size in range(1, len(active) + 1):
         for subset in combinations(active, size):
             need = sum(d.count for d in subset)
             lo_any = min((d.quality for d in subset if not d.fermented), default=QUALITIES + 1)
             lo_ferm = min(d.quality for d in subset)
-            supply = sum(ferm[lo_ferm - 1 :]) + sum(fresh[lo_any - 1 :])
-            if supply < need:
+            if ferm_up[lo_ferm] + fresh_up[lo_any] < need:
                 return False
     return True
 
