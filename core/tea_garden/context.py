@@ -29,8 +29,14 @@ from core.tea_garden.loader import component_hash
 class Options(msgspec.Struct, frozen=True, kw_only=True):
     """Variant flags, only where the rules inventory recommends one (see docs/rulings.md)."""
 
+    limited_pools: bool = False
+    """AMB-01: 80 leaves, 30 Emperor tokens, 30 Cup tokens and the printed Scrolls are hard limits;
+    a gain takes only what is left."""
     cup_table_continues: bool = False
     """AMB-19: past 7 matching connections, keep adding +7, +8, ... instead of capping at 22."""
+    late_cards: bool = False
+    """AMB-23: after playing, more cards may be slipped under the top card until the main
+    action is chosen, adding their strength."""
 
 
 class Context:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from core.moves import Move
 from core.tea_garden import effects as fx
 from core.tea_garden import moves as mv
+from core.tea_garden import pools
 from core.tea_garden import state as st
 from core.tea_garden.state import GameData, PlayerState
 
@@ -48,15 +49,15 @@ def start_effect(g: GameData, eff: fx.Effect, source: str) -> None:
     """Apply one effect now, or push the decision it needs."""
     p = g.me
     if isinstance(eff, fx.GainLeaves):
-        p.fresh[eff.q - 1] += eff.n
+        p.fresh[eff.q - 1] += min(eff.n, pools.leaves_left(g))
     elif isinstance(eff, fx.Ferment):
         g.pending.append(st.FermentLeaves(n=eff.n))
     elif isinstance(eff, fx.GainEmperorTokens):
-        p.emperor_tokens += eff.n
+        p.emperor_tokens += min(eff.n, pools.emperor_tokens_left(g))
     elif isinstance(eff, fx.GainScroll):
         if eff.kind == "any":
             g.pending.append(st.ChooseScroll())
-        else:
+        elif pools.scrolls_left(g, eff.kind) > 0:
             gain_scroll(p, eff.kind)
     elif isinstance(eff, fx.GainCupToken):
         g.pending.append(st.PlaceCupToken(n=eff.n))
@@ -187,8 +188,10 @@ def _moot(g: GameData, top: st.AnyPending) -> bool:
         return top.n <= 0 or not (any(p.fresh) or any(p.fermented))
     if isinstance(top, st.HarvestGardens):
         return top.n <= 0 or len(top.done) >= len(p.gardens)
-    if isinstance(top, st.PlaceCupToken):
-        return top.n <= 0 or not has_connection(p)  # CUP-08: lost without a connection
+    if isinstance(top, st.PlaceCupToken):  # CUP-08: lost without a connection
+        return top.n <= 0 or not has_connection(p) or pools.cup_tokens_left(g) <= 0
+    if isinstance(top, st.ChooseScroll):
+        return not any(pools.scrolls_left(g, k) > 0 for k in ("plus1", "teapot", "x2"))
     if isinstance(top, st.MayDraw):
         return not (p.draw or p.discard)
     if isinstance(top, st.DiscardCards):
@@ -211,7 +214,8 @@ def decision_moves(g: GameData, top: st.AnyPending) -> list[Move]:
     ctx = g.ctx
     moves: list[Move] = []
     if isinstance(top, st.ChooseScroll):
-        moves = [mv.PickScroll(k) for k in ("plus1", "teapot", "x2")]
+        kinds = ("plus1", "teapot", "x2")
+        moves = [mv.PickScroll(k) for k in kinds if pools.scrolls_left(g, k) > 0]
     elif isinstance(top, st.PlaceCupToken):
         for r, row in enumerate(p.cup_rows):
             moves.extend(mv.PlaceToken(r + 1, c + 1) for c in range(len(row) - 1))
@@ -282,7 +286,7 @@ def apply_decision(g: GameData, move: Move) -> None:
     elif isinstance(move, mv.HarvestFrom):
         assert isinstance(top, st.HarvestGardens)
         r = ctx.region_index[move.region]
-        p.fresh[ctx.regions[r].value - 1] += 1
+        p.fresh[ctx.regions[r].value - 1] += min(1, pools.leaves_left(g))
         g.pending.append(st.HarvestGardens(n=top.n - 1, done=(*top.done, r)))
     elif isinstance(move, mv.SellLeaf):
         assert isinstance(top, st.SellLeaves)
@@ -344,9 +348,10 @@ def _place_tile(g: GameData, p: PlayerState, move: mv.PlaceCupTile) -> None:
         return
     row = p.cup_rows[move.row - 1]
     tokens = p.cup_tokens[move.row - 1]
+    new_token = min(1, pools.cup_tokens_left(g))  # CUP-05: a new connection gets a Cup token
     if move.side == "l":
         row.insert(0, tile)
-        tokens.insert(0, 1)  # CUP-05: a new connection gets one Cup token
+        tokens.insert(0, new_token)
     else:
         row.append(tile)
-        tokens.append(1)
+        tokens.append(new_token)

@@ -48,6 +48,8 @@ def turn_moves(g: GameData) -> list[Move]:
             moves.extend(_free_moves(g))
         return moves
     if not t.main:
+        if g.ctx.options.late_cards:  # AMB-23 variant
+            moves.extend(mv.AddCard(c) for c in sorted(set(p.hand)))
         moves.extend(ac.build_moves(g))
         moves.extend(ac.buy_moves(g))
         moves.extend(ac.caravan_moves(g))
@@ -100,6 +102,10 @@ def apply_turn_move(g: GameData, move: Move) -> None:
         fee = ac.fee_demands(g, slot)
         if fee:
             g.pending.append(st.PayLeaves(demands=tuple(fee), purpose="fee"))
+    elif isinstance(move, mv.AddCard):
+        p.hand.remove(move.card)
+        p.stacks[-1].insert(-1, move.card)
+        t.strength += ctx.cards[move.card].strength
     elif isinstance(move, mv.EndTurn):
         _next_seat(g)
     elif isinstance(move, mv.UseTop):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.tea_garden.decisions import draw_cards
+from core.tea_garden.pools import leaves_left
 from core.tea_garden.state import QUALITIES, GameData, Turn
 
 ROUNDS = 5
@@ -32,9 +33,9 @@ def end_round(g: GameData) -> None:
         p.fresh = [fresh[0] + fresh[1], *fresh[2:], 0]
         p.fermented = [0, *ferm[: QUALITIES - 2], ferm[QUALITIES - 2] + ferm[QUALITIES - 1]]
     regions = g.ctx.regions
-    for p in g.players:  # F
+    for p in g.players:  # F (with limited pools, seats harvest in turn order until it runs out)
         for r in p.gardens:
-            p.fresh[regions[r].value - 1] += HARVEST_PER_GARDEN
+            p.fresh[regions[r].value - 1] += min(HARVEST_PER_GARDEN, leaves_left(g))
     for p in g.players:  # G
         draw_cards(g, p, MAINTENANCE_DRAW)
     for p in g.players:  # H

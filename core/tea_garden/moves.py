@@ -35,6 +35,13 @@ class Commit(Move, frozen=True, tag="play"):
     top: str
 
 
+class AddCard(Move, frozen=True, tag="add"):
+    """(Variant late_cards) slip a card from hand under this turn's top card, before the main
+    action."""
+
+    card: str
+
+
 class EndTurn(Move, frozen=True, tag="end"):
     """Finish the turn (the main action must be done)."""
 
@@ -210,6 +217,7 @@ MOVE_CLASSES: tuple[type[Move], ...] = (
     Pass,
     Select,
     Commit,
+    AddCard,
     EndTurn,
     Build,
     Buy,
@@ -245,6 +253,7 @@ TeaGardenMove = (
     Pass
     | Select
     | Commit
+    | AddCard
     | EndTurn
     | Build
     | Buy

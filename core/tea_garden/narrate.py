@@ -188,6 +188,10 @@ def _turn_text(g: GameData, move: Move) -> str:
         strength = t.strength + sum(ctx.cards[c].strength for c in stack)
         text = f"plays {_join([_card(g, c) for c in stack])} (strength {strength})"
         return text + (f", {_card(g, move.top)} on top" if len(stack) > 1 else "")
+    if isinstance(move, mv.AddCard):
+        added = ctx.cards[move.card]
+        strength = t.strength + added.strength
+        return f"adds {_card(g, move.card)} under the top card (strength {strength})"
     if isinstance(move, mv.EndTurn):
         return "ends the turn"
     if isinstance(move, mv.Build):

@@ -13,16 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.moves import Move
+from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.rules import TeaGardenState
 from core.tea_garden.state import QUALITIES
 
 
 def new_game(
-    players: int = 2, seed: int = 0, start_seat: int = 0
+    players: int = 2, seed: int = 0, start_seat: int = 0, options: Options | None = None
 ) -> tuple[TeaGardenGame, TeaGardenState]:
     """Return a fresh game and its initial state, seat ``start_seat`` to play."""
-    game = TeaGardenGame(num_seats=players, start_seat=start_seat)
+    game = TeaGardenGame(num_seats=players, start_seat=start_seat, options=options or Options())
     return game, game.new_state(seed)
 
 

@@ -178,6 +178,7 @@ CASES: dict[type[Move], tuple[Callable[[], Position], str]] = {
     mv.Pass: (_played, "pass"),  # mid-turn: the cards are played
     mv.Select: (_fresh, "select a1_01"),  # not in hand
     mv.Commit: (_selected, "play s01"),  # s01 was not selected
+    mv.AddCard: (_played, "add s10"),  # only in the late-cards variant (AMB-23)
     mv.EndTurn: (_played, "end"),  # the main action is still to do (DP-28)
     mv.Build: (_played, "build 1 sichuan 2"),  # own Region (BUILD-06)
     mv.Buy: (_played, "buy 6"),  # slot 6 needs more strength than 2 (BUY-01)

@@ -12,6 +12,7 @@ from core.moves import Move
 from core.rng import Rng
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
+from core.tea_garden.context import Options
 from core.tea_garden.narrate import describe, describe_effects, effect_text, log_line
 from core.tea_garden.rules import TeaGardenState
 from core.tea_garden.state import GameData
@@ -25,7 +26,9 @@ def _steps(players: int, seed: int, eager: bool = True) -> Iterator[Step]:
 
     ``eager`` prefers doing something over passing or stopping, so games reach every move kind.
     """
-    _, s = new_game(players, seed, start_seat=seed % players)
+    # Odd seeds play the late-cards variant (AMB-23) so that its move is narrated too.
+    options = Options(late_cards=seed % 2 == 1)
+    _, s = new_game(players, seed, start_seat=seed % players, options=options)
     rng = Rng.from_seed(seed * 31 + players)
     while not s.is_over():
         legal = s.legal_moves()
@@ -106,7 +109,7 @@ def _harvest_from_words(g: GameData, m: Move) -> list[str]:
 
 
 def _card_words(g: GameData, m: Move) -> list[str]:
-    assert isinstance(m, mv.Discard | mv.RemoveCard | mv.TakeEmperorCard)
+    assert isinstance(m, mv.Discard | mv.RemoveCard | mv.TakeEmperorCard | mv.AddCard)
     return [g.ctx.cards[m.card].name]
 
 
@@ -193,6 +196,7 @@ EXPECTED: dict[type[Move], Callable[[GameData, Move], list[str]]] = {
     mv.Pass: _field_words("passes for the rest of the round"),
     mv.Select: _field_words("chooses a card to play"),
     mv.Commit: _commit_words,
+    mv.AddCard: _card_words,
     mv.EndTurn: _field_words("ends the turn"),
     mv.Build: _build_words,
     mv.Buy: _buy_words,
