@@ -9,6 +9,7 @@ over every subset of demands decides it exactly.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from core.tea_garden.state import QUALITIES, Demand, PlayerState
@@ -29,9 +30,14 @@ def eligible(demand: Demand, fermented: bool, quality: int) -> bool:
 
 def can_pay(bins: Bins, demands: Sequence[Demand]) -> bool:
     """Return True if every demand can be met at once from ``bins``."""
-    active = [d for d in demands if d.count > 0]
-    if not active:
-        return True
+    key = tuple((d.count, d.quality, d.fermented) for d in demands if d.count > 0)
+    return _can_pay(bins, key) if key else True
+
+
+@lru_cache(maxsize=65536)
+def _can_pay(bins: Bins, active: tuple[tuple[int, int, bool], ...]) -> bool:
+    # Legal-move generation asks the same questions again and again within a turn, and the
+    # answer depends only on the leaf counts and the demands, so it is cached.
     fresh, ferm = bins
     # Suffix sums: leaves of at least each quality, fresh and fermented.
     fresh_up = [0] * (QUALITIES + 2)
@@ -40,13 +46,13 @@ def can_pay(bins: Bins, demands: Sequence[Demand]) -> bool:
         fresh_up[q] = fresh_up[q + 1] + fresh[q - 1]
         ferm_up[q] = ferm_up[q + 1] + ferm[q - 1]
     if len(active) == 1:
-        d = active[0]
-        return ferm_up[d.quality] + (0 if d.fermented else fresh_up[d.quality]) >= d.count
+        count, quality, fermented = active[0]
+        return ferm_up[quality] + (0 if fermented else fresh_up[quality]) >= count
     for size in range(1, len(active) + 1):
         for subset in combinations(active, size):
-            need = sum(d.count for d in subset)
-            lo_any = min((d.quality for d in subset if not d.fermented), default=QUALITIES + 1)
-            lo_ferm = min(d.quality for d in subset)
+            need = sum(d[0] for d in subset)
+            lo_any = min((d[1] for d in subset if not d[2]), default=QUALITIES + 1)
+            lo_ferm = min(d[1] for d in subset)
             if ferm_up[lo_ferm] + fresh_up[lo_any] < need:
                 return False
     return True
