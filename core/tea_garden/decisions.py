@@ -12,6 +12,7 @@ from core.moves import Move
 from core.tea_garden import effects as fx
 from core.tea_garden import moves as mv
 from core.tea_garden import pools
+from core.tea_garden.effects import ScrollKind
 from core.tea_garden import state as st
 from core.tea_garden.state import GameData, PlayerState
 
@@ -214,7 +215,7 @@ def decision_moves(g: GameData, top: st.AnyPending) -> list[Move]:
     ctx = g.ctx
     moves: list[Move] = []
     if isinstance(top, st.ChooseScroll):
-        kinds = ("plus1", "teapot", "x2")
+        kinds: tuple[ScrollKind, ...] = ("plus1", "teapot", "x2")
         moves = [mv.PickScroll(k) for k in kinds if pools.scrolls_left(g, k) > 0]
     elif isinstance(top, st.PlaceCupToken):
         for r, row in enumerate(p.cup_rows):
