@@ -12,8 +12,8 @@ from core.moves import Move
 from core.tea_garden import effects as fx
 from core.tea_garden import moves as mv
 from core.tea_garden import pools
-from core.tea_garden.effects import ScrollKind
 from core.tea_garden import state as st
+from core.tea_garden.effects import ScrollKind
 from core.tea_garden.state import GameData, PlayerState
 
 CARD_SOURCE = "card"
