@@ -8,17 +8,21 @@ from __future__ import annotations
 
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from functools import lru_cache
 
 import msgspec
 
 from core.rng import Rng
+from core.setup import GameSetup, make_game, new_setup
 from core.tasting import TastingGame
 from core.tea_garden import moves as mv
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.loader import load_components
 from core.tea_garden.rules import TeaGardenState
+from saves import SavePaths, SaveStore
 
 Bench = Callable[[], int]
 """A benchmark body: does the work once and returns how many operations it made."""
@@ -113,6 +117,36 @@ def bench_encode_decode_2p() -> int:
     return 1_000
 
 
+@lru_cache(maxsize=1)
+def _finished_4p() -> tuple[GameSetup, TeaGardenState, list[str]]:
+    """A seeded random 4-player game played to the end: its setup, state and move texts."""
+    setup = new_setup(["human", "mcts:normal", "random", "heuristic"])
+    game = make_game(setup)
+    assert isinstance(game, TeaGardenGame)
+    state = game.new_state(4)
+    rng = Rng.from_seed(4)
+    texts: list[str] = []
+    while not state.is_over():
+        legal = state.legal_moves()
+        active = [m for m in legal if not isinstance(m, mv.Pass | mv.Stop)]
+        move = rng.choice(active if active and rng.random() < 0.9 else legal)
+        state.apply_unchecked(move)
+        texts.append(str(move))
+    return setup, state, texts
+
+
+def bench_save_4p() -> int:
+    """What the app pays after every move: build the save of a finished 4-player game and
+    write it as the autosave (atomic, fsync'd, with its rolling backups)."""
+    setup, state, texts = _finished_4p()
+    saves = 50
+    with tempfile.TemporaryDirectory() as folder:
+        store = SaveStore(SavePaths.under(folder))
+        for _ in range(saves):
+            store.autosave(store.record(setup, 4, texts, state))
+    return saves
+
+
 BENCHMARKS: dict[str, tuple[Bench, str]] = {
     "load_components": (bench_load_components, "ms"),
     "rng_below": (bench_rng_below, "us"),
@@ -123,6 +157,7 @@ BENCHMARKS: dict[str, tuple[Bench, str]] = {
     "tg_4p_legal_plus_apply": (_decisions(4), "us"),
     "tg_clone_2p": (bench_clone_2p, "us"),
     "tg_encode_decode_2p": (bench_encode_decode_2p, "us"),
+    "save_4p": (bench_save_4p, "ms"),
 }
 
 

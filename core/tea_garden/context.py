@@ -113,7 +113,10 @@ def lookup(key: str) -> Context:
 
 
 def _options_key(options: Options) -> str:
-    return "".join("1" if v else "0" for v in msgspec.structs.astuple(options))
+    # Only the variants that are on, by name: adding a new option later leaves the keys of
+    # existing games (and so the hashes of their saved states) unchanged.
+    on = [f.name for f in msgspec.structs.fields(options) if getattr(options, f.name)]
+    return ",".join(on)
 
 
 def _bfs(start: int, neighbours: tuple[frozenset[int], ...]) -> tuple[int, ...]:

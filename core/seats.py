@@ -1,0 +1,127 @@
+"""Who sits at each seat: a person or one of the AI players, with its strength.
+
+A seat spec has a short text form used by the command line, the arena and the app::
+
+    >>> spec = SeatSpec.parse("mcts:normal")
+    >>> spec
+    SeatSpec(kind='mcts', level='normal', name='')
+    >>> str(SeatSpec.parse("mcts:iters=500@Bo"))
+    'mcts:iters=500@Bo'
+    >>> str(SeatSpec.parse("human@Ann"))
+    'human@Ann'
+
+The form is ``KIND[:LEVEL][@NAME]``: ``KIND`` is one of :data:`SEAT_KINDS`; ``LEVEL`` is a named
+strength (``easy``, ``normal``, ...) or an explicit budget ``iters=N`` or ``time=SECONDS``, for
+the AI kinds that take one; ``NAME`` is how the seat is shown. ``str(spec)`` and
+:meth:`SeatSpec.parse` round-trip.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal, cast, get_args
+
+import msgspec
+
+SeatKind = Literal["human", "random", "heuristic", "mcts", "luyu"]
+"""The kinds of seat: a person, or one of the AI players (``luyu`` is the solo automa)."""
+
+SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
+"""Every seat kind, in the order they are listed to users."""
+
+LEVELLED_KINDS = frozenset({"heuristic", "mcts", "luyu"})
+"""The kinds that take a level; ``human`` and ``random`` take none."""
+
+BUDGET_KEYS = ("iters", "time")
+"""The explicit budgets a level may give: ``iters=N`` (whole number) or ``time=SECONDS``."""
+
+MAX_NAME = 32
+"""The longest seat name, in characters."""
+
+_LEVEL_WORD = re.compile(r"[a-z][a-z0-9_-]{0,23}")
+_NUMBER = re.compile(r"\d+(\.\d+)?")
+
+
+class SeatSpec(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One seat: its kind, the AI's level and an optional display name.
+
+    Raises:
+        ValueError: from the constructor (and so from decoding a save) if the kind, level or name
+            is not acceptable; the message says what is allowed.
+    """
+
+    kind: SeatKind
+    """``human``, ``random``, ``heuristic``, ``mcts`` or ``luyu``."""
+    level: str = ""
+    """The AI's strength: a level word such as ``normal``, or ``iters=500`` / ``time=2``."""
+    name: str = ""
+    """How the seat is shown; empty for the default (``Seat 1``, ``MCTS (normal)``, ...)."""
+
+    def __post_init__(self) -> None:
+        if self.kind not in SEAT_KINDS:
+            raise ValueError(f"unknown seat kind {self.kind!r} (known: {', '.join(SEAT_KINDS)})")
+        if self.level:
+            if self.kind not in LEVELLED_KINDS:
+                raise ValueError(f"a {self.kind} seat takes no level (got {self.level!r})")
+            _check_level(self.level)
+        if self.name != self.name.strip() or (self.name and not self.name.isprintable()):
+            raise ValueError(
+                f"seat name {self.name!r} must be printable, without leading or trailing spaces"
+            )
+        if len(self.name) > MAX_NAME:
+            raise ValueError(f"seat name {self.name!r} is longer than {MAX_NAME} characters")
+
+    @classmethod
+    def parse(cls, text: str) -> SeatSpec:
+        """Read a seat spec such as ``human``, ``mcts:normal``, ``mcts:time=2@Bo``.
+
+        Raises:
+            ValueError: naming the text and what is wrong with it.
+        """
+        head, at, name = text.strip().partition("@")
+        kind, colon, level = head.partition(":")
+        if colon and not level:
+            raise ValueError(f"seat {text!r}: nothing after ':' (give a level or leave out ':')")
+        if at and not name:
+            raise ValueError(f"seat {text!r}: nothing after '@' (give a name or leave out '@')")
+        if kind not in SEAT_KINDS:
+            raise ValueError(
+                f"seat {text!r}: unknown kind {kind!r} (use one of {', '.join(SEAT_KINDS)}, "
+                "for example 'human' or 'mcts:normal')"
+            )
+        try:
+            return cls(kind=cast(SeatKind, kind), level=level, name=name)
+        except ValueError as exc:
+            raise ValueError(f"seat {text!r}: {exc}") from None
+
+    def __str__(self) -> str:
+        text: str = self.kind
+        if self.level:
+            text += f":{self.level}"
+        if self.name:
+            text += f"@{self.name}"
+        return text
+
+    @property
+    def is_human(self) -> bool:
+        """True for a seat played by a person."""
+        return self.kind == "human"
+
+
+def _check_level(level: str) -> None:
+    key, eq, value = level.partition("=")
+    if eq:
+        if key not in BUDGET_KEYS:
+            raise ValueError(
+                f"level {level!r}: unknown budget {key!r} (use iters=N or time=SECONDS)"
+            )
+        if not _NUMBER.fullmatch(value) or float(value) <= 0:
+            raise ValueError(f"level {level!r}: {key} needs a positive number")
+        if key == "iters" and "." in value:
+            raise ValueError(f"level {level!r}: iters needs a whole number")
+        return
+    if not _LEVEL_WORD.fullmatch(level):
+        raise ValueError(
+            f"level {level!r} is not a level word (lower-case letters, digits, '-', '_') "
+            "nor a budget (iters=N or time=SECONDS)"
+        )

@@ -1,0 +1,53 @@
+"""What the commands of the ``tea-tui`` command line share: common options, the component set."""
+
+from __future__ import annotations
+
+import argparse
+
+from core.tea_garden.components import ComponentSet
+from saves.paths import ENV_VAR
+
+
+class CliError(Exception):
+    """A problem with what the command was given (exit status 2), reported without the usage."""
+
+
+def common_options(parser: argparse.ArgumentParser, *, top: bool) -> None:
+    """Add the options every command takes; below the top level they must not reset a value
+    given before the command name, hence SUPPRESS."""
+    default = None if top else argparse.SUPPRESS
+    parser.add_argument(
+        "--components",
+        metavar="FILE",
+        default=default,
+        help="use a component file of your own (TOML) instead of the built-in set; "
+        "it is checked and the game stops with a clear message if it is wrong",
+    )
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        default=default,
+        help=f"keep saves in DIR/saves and the autosave in DIR/state instead of your user "
+        f"folders (the {ENV_VAR} environment variable does the same)",
+    )
+
+
+def load_component_set(parser: argparse.ArgumentParser, path: str | None) -> ComponentSet:
+    """Return the component set named by ``--components`` (the built-in one by default).
+
+    Raises:
+        CliError: if the file is not a usable component set (its problems are in the message).
+    """
+    from core.tea_garden.loader import ComponentError, load_components
+
+    user_text = None
+    if path is not None:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                user_text = handle.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            parser.error(f"cannot read the components file {path!r}: {exc}")
+    try:
+        return load_components(user_text, path or "built-in")
+    except ComponentError as exc:
+        raise CliError(f"the component set cannot be used:\n{exc}") from None
