@@ -214,6 +214,8 @@ class EmperorCard(Card, frozen=True, kw_only=True):
     """A card gained on the Emperor track; it scores its condition at the end."""
 
     scoring: ScoringCondition
+    expansion: bool = False
+    """Part of the Puerh expansion (used only when it is on)."""
 
 
 # --- caravans and tiles --------------------------------------------------------------------
@@ -240,6 +242,8 @@ class Caravan(_Record, frozen=True, kw_only=True):
     kind: Literal["basic", "advanced"]
     trades: tuple[TradeOption, TradeOption]
     strengths: tuple[StrengthOption, StrengthOption]
+    expansion: bool = False
+    """Part of the Puerh expansion (used only when it is on)."""
 
 
 class Cup(_Record, frozen=True, kw_only=True):
@@ -263,6 +267,60 @@ class RegionToken(_Record, frozen=True, kw_only=True):
 
     id: Id
     bonus: Effects
+    expansion: bool = False
+    """Part of the Puerh expansion (used only when it is on)."""
+
+
+# --- the Puerh - The Noble Court expansion --------------------------------------------------
+
+
+class PuerhToken(_Record, frozen=True, kw_only=True):
+    """A third of a Puerh tea cake: its bonus, and the stars and centre value a cake scores."""
+
+    id: Id
+    kind: Literal["basic", "premium"]
+    bonus: Effects
+    stars: NonNeg = 0
+    value: NonNeg = 0
+    """VP in the centre; a complete cake scores (its stars) x (its values), AMB-42."""
+    cost: LeafCost = LeafCost()
+    """Premium tokens only: the price in the red field."""
+
+
+class Hall(_Record, frozen=True, kw_only=True):
+    """A Hall tile of the Noble Court: what a Courtier placed under it gains."""
+
+    id: Id
+    name: Name
+    effects: Effects
+
+
+class DecreeSide(_Record, frozen=True, kw_only=True):
+    """One side of an Imperial Decree: the target to reach and the VP of the first two."""
+
+    target: NonNeg
+    vps: tuple[NonNeg, NonNeg]
+
+
+class Decree(_Record, frozen=True, kw_only=True):
+    """An Imperial Decree tile: one condition, an easy (brown) and a hard (red) side."""
+
+    id: Id
+    kind: Literal["river", "emperor", "university", "gardens", "caravans", "cups", "puerh"]
+    brown: DecreeSide
+    red: DecreeSide
+
+
+class NobleCourt(_Record, frozen=True, kw_only=True):
+    """The Noble Court board and the player-board extension."""
+
+    hall_spaces: tuple[Strength, ...]
+    """Strength of each Courtier space under a Hall, left (highest) to right."""
+    market_size: NonNeg = 3
+    storage_size: NonNeg = 3
+    courtiers_start: NonNeg = 2
+    courtiers_waiting: NonNeg = 2
+    fifth_slot_fee: LeafCost
 
 
 class ComponentSet(_Record, frozen=True, kw_only=True):
@@ -284,3 +342,8 @@ class ComponentSet(_Record, frozen=True, kw_only=True):
     caravans: tuple[Caravan, ...]
     cup_tiles: tuple[CupTile, ...]
     region_tokens: tuple[RegionToken, ...]
+    court: NobleCourt | None = None
+    """The expansion's Noble Court; None in a base-only set."""
+    puerh_tokens: tuple[PuerhToken, ...] = ()
+    halls: tuple[Hall, ...] = ()
+    decrees: tuple[Decree, ...] = ()

@@ -98,6 +98,10 @@ class GainBasicPuerh(_Effect, frozen=True, tag="basic_puerh"):
     """(Expansion) take a Basic Puerh token of your choice from the Storage and place it."""
 
 
+class GainGardenLeaves(_Effect, frozen=True, tag="garden_leaves"):
+    """(Expansion) gain one fresh leaf per garden of yours, of that Region's value."""
+
+
 class Choice(_Effect, frozen=True, tag="choice"):
     """Do exactly one of the options (a slash on the printed component)."""
 
@@ -118,6 +122,7 @@ Effect = (
     | TakeEmperorCard
     | Secondary
     | GainBasicPuerh
+    | GainGardenLeaves
     | Choice
 )
 """Any one effect."""

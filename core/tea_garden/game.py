@@ -89,7 +89,7 @@ class TeaGardenGame(Game, frozen=True, kw_only=True):
 def _setup_board(ctx: Context, n: int, rng: Rng) -> Board:
     cs = ctx.components
     # SETUP-02: Region Bonus tokens, shuffled face-down onto every hexagonal space.
-    tokens = [t.id for t in cs.region_tokens]
+    tokens = [t.id for t in cs.region_tokens if not t.expansion]
     rng.shuffle(tokens)
     bonus_regions = [r.id for r in cs.map.regions if r.bonus_space]
     region_tokens = dict(zip(bonus_regions, tokens, strict=False))
@@ -111,14 +111,14 @@ def _setup_board(ctx: Context, n: int, rng: Rng) -> Board:
         action_deck.extend(chosen)
     action_display = [action_deck.pop() for _ in range(DISPLAY_SIZE)]
     # SETUP-07/08: basic Caravans on top of all the advanced ones; three face up.
-    advanced = [c.id for c in cs.caravans if c.kind == "advanced"]
+    advanced = [c.id for c in cs.caravans if c.kind == "advanced" and not c.expansion]
     rng.shuffle(advanced)
-    basic = [c.id for c in cs.caravans if c.kind == "basic"]
+    basic = [c.id for c in cs.caravans if c.kind == "basic" and not c.expansion]
     rng.shuffle(basic)
     caravan_deck = advanced + basic[: BASIC_CARAVANS[n]]
     caravan_display = [caravan_deck.pop() for _ in range(CARAVAN_DISPLAY)]
     # SETUP-09: Emperor cards, three face up.
-    emperor_deck = [c.id for c in cs.emperor_cards]
+    emperor_deck = [c.id for c in cs.emperor_cards if not c.expansion]
     rng.shuffle(emperor_deck)
     emperor_display = [emperor_deck.pop() for _ in range(EMPEROR_DISPLAY)]
     return Board(

@@ -164,12 +164,14 @@ def determinize(
         pool = [card.id for card in cs.action_cards if card.level == level]
         b.action_deck.extend(_sample(pool, seen, obs.action_deck_sizes[level - 1], rng))
     # SETUP-07: the basic Caravans lie on top of the advanced ones.
-    advanced = [cv.id for cv in cs.caravans if cv.kind == "advanced"]
-    basic = [cv.id for cv in cs.caravans if cv.kind == "basic"]
+    # Expansion components take part only when the expansion is on.
+    advanced = [cv.id for cv in cs.caravans if cv.kind == "advanced" and not cv.expansion]
+    basic = [cv.id for cv in cs.caravans if cv.kind == "basic" and not cv.expansion]
     b.caravan_deck = _sample(advanced, seen, obs.advanced_caravans, rng)
     b.caravan_deck += _sample(basic, seen, obs.basic_caravans, rng)
     # SETUP-09: the Emperor deck.
-    b.emperor_deck = _sample([e.id for e in cs.emperor_cards], seen, obs.emperor_deck_size, rng)
+    emperors = [e.id for e in cs.emperor_cards if not e.expansion]
+    b.emperor_deck = _sample(emperors, seen, obs.emperor_deck_size, rng)
     # SETUP-03: the tiles under each top tile come from the tiles seen nowhere (the leftover
     # tiles of setup are among them).
     hidden_tiles = _sample([t.id for t in cs.cup_tiles], seen, -1, rng)

@@ -36,6 +36,7 @@ BUILTIN_FILES = ("meta.toml", "map.toml", "tracks.toml", "cards.toml", "tiles.to
 """The data files of the built-in set, in load order."""
 
 _SECTIONS = frozenset(f.name for f in msgspec.structs.fields(ComponentSet))
+_REQUIRED = frozenset(f.name for f in msgspec.structs.fields(ComponentSet) if f.required)
 _PATH_TOKEN = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]")
 
 
@@ -96,11 +97,13 @@ def decode_sections(sections: Mapping[str, tuple[str, Any]]) -> ComponentSet:
     Raises:
         ComponentError: for a missing section or a field of the wrong type or range.
     """
-    missing = sorted(_SECTIONS - sections.keys())
+    missing = sorted(_REQUIRED - sections.keys())
     if missing:
         raise ComponentError(f"component set is missing the section(s): {', '.join(missing)}")
     decoded: dict[str, Any] = {}
     for key in (f.name for f in msgspec.structs.fields(ComponentSet)):
+        if key not in sections:
+            continue
         source, raw = sections[key]
         field_type = _field_type(key)
         try:

@@ -32,7 +32,20 @@ EMPEROR_ROWS = 6
 DISPLAY_SLOTS = 6
 PAGODAS = 6
 CARD_SLOTS = 4
-EXPANSION_ONLY_EFFECTS = frozenset({"basic_puerh"})
+EXPANSION_ONLY_EFFECTS = frozenset({"basic_puerh", "garden_leaves"})
+PUERH_TOKENS_PER_KIND = 24
+HALLS = 15
+DECREE_KINDS = ("river", "emperor", "university", "gardens", "caravans", "cups", "puerh")
+DECREE_TARGETS = {
+    "university": (1, 2),
+    "gardens": (4, 5),
+    "caravans": (3, 5),
+    "cups": (4, 7),
+    "puerh": (1, 2),
+}
+"""DECREE-07: the printed thresholds (brown, red); River and Emperor targets are authored."""
+EXPANSION_REGION_TOKENS = 2
+EXPANSION_CARAVANS_PER_KIND = 4
 MAX_PROBLEMS = 12
 
 
@@ -64,11 +77,13 @@ def validate_components(cs: ComponentSet, sources: Mapping[str, str]) -> None:
     """
     p = _Problems(sources)
     _check_unique_ids(cs, p)
-    _check_map(cs.map, len(cs.region_tokens), p)
+    _check_map(cs.map, sum(not t.expansion for t in cs.region_tokens), p)
     _check_tracks(cs, p)
     _check_cards(cs, p)
     _check_tiles(cs, p)
     _check_effects(cs, p)
+    if cs.court is not None:
+        _check_expansion(cs, p)
     p.raise_if_any()
 
 
@@ -161,7 +176,7 @@ def _check_map(m: MapData, tokens: int, p: _Problems) -> None:
                 "map", f"(id '{r.id}')", "spaces", f"the start Region needs {START_SPACES} spaces"
             )
     bonus_spaces = sum(r.bonus_space for r in m.regions)
-    if bonus_spaces > tokens:
+    if bonus_spaces > tokens:  # the base-game tokens must cover every bonus space
         p.add("map", "regions", "bonus_space", f"{bonus_spaces} bonus spaces but {tokens} tokens")
     adjacency: dict[str, set[str]] = {r: set() for r in regions}
     for i, b in enumerate(m.borders):
@@ -254,10 +269,11 @@ def _check_cards(cs: ComponentSet, p: _Problems) -> None:
     for i, card in enumerate(cs.action_cards):
         if card.price.count == 0:
             p.add("action_cards", _item(i, card.id), "price", "an Action card must cost leaves")
-    _check_count(p, "emperor_cards", len(cs.emperor_cards), EMPEROR_CARDS, "cards")
-    used = {c.scoring for c in cs.emperor_cards}
+    base_emperor = [c for c in cs.emperor_cards if not c.expansion]
+    _check_count(p, "emperor_cards", len(base_emperor), EMPEROR_CARDS, "base-game cards")
+    used = {c.scoring for c in base_emperor}
     for i, ecard in enumerate(cs.emperor_cards):
-        if ecard.scoring not in BASE_CONDITIONS:
+        if ecard.scoring not in BASE_CONDITIONS and not ecard.expansion:
             p.add(
                 "emperor_cards",
                 _item(i, ecard.id),
@@ -270,8 +286,9 @@ def _check_cards(cs: ComponentSet, p: _Problems) -> None:
 
 
 def _check_tiles(cs: ComponentSet, p: _Problems) -> None:
-    _check_count(p, "caravans", len(cs.caravans), CARAVANS, "cards")
-    basic = sum(c.kind == "basic" for c in cs.caravans)
+    base_caravans = [c for c in cs.caravans if not c.expansion]
+    _check_count(p, "caravans", len(base_caravans), CARAVANS, "base-game cards")
+    basic = sum(c.kind == "basic" for c in base_caravans)
     if basic < MIN_BASIC_CARAVANS:
         p.add(
             "caravans",
@@ -304,7 +321,8 @@ def _check_tiles(cs: ComponentSet, p: _Problems) -> None:
                     f"{side}.colour",
                     f"'{cup.colour}' is not a coloured Province",
                 )
-    _check_count(p, "region_tokens", len(cs.region_tokens), REGION_TOKENS, "tokens")
+    base_tokens = sum(not t.expansion for t in cs.region_tokens)
+    _check_count(p, "region_tokens", base_tokens, REGION_TOKENS, "base-game tokens")
 
 
 def all_effects(cs: ComponentSet) -> Iterable[tuple[str, str, str, Effects]]:
@@ -323,8 +341,11 @@ def all_effects(cs: ComponentSet) -> Iterable[tuple[str, str, str, Effects]]:
     )
     for section, cards in decks:
         for i, card in enumerate(cards):
-            yield section, _item(i, card.id), "top", card.top
+            if not getattr(card, "expansion", False):
+                yield section, _item(i, card.id), "top", card.top
     for i, c in enumerate(cs.caravans):
+        if c.expansion:
+            continue
         for j, t in enumerate(c.trades):
             yield "caravans", _item(i, c.id), f"trades[{j}].reward", t.reward
         for j, s in enumerate(c.strengths):
@@ -333,7 +354,8 @@ def all_effects(cs: ComponentSet) -> Iterable[tuple[str, str, str, Effects]]:
         yield "cup_tiles", _item(i, tile.id), "left.bonus", tile.left.bonus
         yield "cup_tiles", _item(i, tile.id), "right.bonus", tile.right.bonus
     for i, tok in enumerate(cs.region_tokens):
-        yield "region_tokens", _item(i, tok.id), "bonus", tok.bonus
+        if not tok.expansion:
+            yield "region_tokens", _item(i, tok.id), "bonus", tok.bonus
 
 
 def _check_effects(cs: ComponentSet, p: _Problems) -> None:
@@ -341,3 +363,42 @@ def _check_effects(cs: ComponentSet, p: _Problems) -> None:
         bad = effect_kinds(effects) & EXPANSION_ONLY_EFFECTS
         if bad:
             p.add(section, item, field, f"{', '.join(sorted(bad))} exists only in the expansion")
+
+
+def _check_expansion(cs: ComponentSet, p: _Problems) -> None:
+    """EXP-01, GAP-15 … GAP-18: the expansion's counts and printed numbers."""
+    court = cs.court
+    assert court is not None
+    spaces = court.hall_spaces
+    if len(spaces) < 2 or any(a <= b for a, b in itertools.pairwise(spaces)):
+        p.add("court", "", "hall_spaces", "Hall spaces must fall from left to right")
+    if court.fifth_slot_fee != LeafCost(green=2, brown=1):
+        p.add("court", "", "fifth_slot_fee", "the fifth turn costs like the fourth (EXP-10)")
+    for kind in ("basic", "premium"):
+        tokens = [t for t in cs.puerh_tokens if t.kind == kind]
+        _check_count(p, "puerh_tokens", len(tokens), PUERH_TOKENS_PER_KIND, f"{kind} tokens")
+    for i, tok in enumerate(cs.puerh_tokens):
+        if (tok.kind == "premium") == tok.cost.is_free:
+            p.add(
+                "puerh_tokens", _item(i, tok.id), "cost", "Premium tokens cost leaves, Basic none"
+            )
+    _check_count(p, "halls", len(cs.halls), HALLS, "Hall tiles")
+    kinds = sorted(d.kind for d in cs.decrees)
+    if kinds != sorted(DECREE_KINDS):
+        p.add("decrees", "", "kind", "needs one Decree of each of the 7 kinds")
+    for i, d in enumerate(cs.decrees):
+        printed = DECREE_TARGETS.get(d.kind)
+        if printed and (d.brown.target, d.red.target) != printed:
+            p.add("decrees", _item(i, d.id), "target", f"the rulebook's targets are {printed}")
+        if d.brown.target >= d.red.target and d.kind not in DECREE_TARGETS:
+            p.add("decrees", _item(i, d.id), "red.target", "the red side must be harder")
+        if min(d.red.vps) <= 0 or sum(d.red.vps) <= sum(d.brown.vps):
+            p.add("decrees", _item(i, d.id), "red.vps", "the red side must pay more")
+    extra_tokens = sum(t.expansion for t in cs.region_tokens)
+    _check_count(p, "region_tokens", extra_tokens, EXPANSION_REGION_TOKENS, "expansion tokens")
+    for kind in ("basic", "advanced"):
+        n = sum(c.expansion and c.kind == kind for c in cs.caravans)
+        _check_count(p, "caravans", n, EXPANSION_CARAVANS_PER_KIND, f"expansion {kind} cards")
+    e12 = [c for c in cs.emperor_cards if c.expansion]
+    if len(e12) != 1 or e12[0].scoring != "E12":
+        p.add("emperor_cards", "", "expansion", "the expansion adds one card scoring E12")
