@@ -13,14 +13,14 @@ from itertools import product
 from core.moves import Move
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
-from core.tea_garden.components import LeafCost
 from core.tea_garden.decisions import (
     REPEAT_SOURCE,
     perform_secondary,
     push_effects,
     secondary_possible,
 )
-from core.tea_garden.payments import assign, bins_of, can_pay
+from core.tea_garden.puerh import finish_premium
+from core.tea_garden.payments import assign, bins_of, can_pay, cost_demands
 from core.tea_garden.state import Demand, GameData, PlayerState
 
 EXTRA_BORDER = 2
@@ -28,16 +28,6 @@ EXTRA_BORDER = 2
 TEAPOT_LEAVES = 3
 TEAPOT_FERMENTED = 2
 REPEAT_FERMENTED = 3
-
-
-def cost_demands(cost: LeafCost) -> list[Demand]:
-    """Turn a printed leaf cost into payment demands (brown icons first)."""
-    demands = []
-    if cost.brown:
-        demands.append(Demand(count=cost.brown, quality=cost.quality, fermented=True))
-    if cost.green:
-        demands.append(Demand(count=cost.green, quality=cost.quality))
-    return demands
 
 
 # --- Build ---------------------------------------------------------------------------------
@@ -313,9 +303,14 @@ def do_repeat(g: GameData, move: mv.Repeat) -> None:
 
 
 def fee_demands(g: GameData, slot: int) -> list[Demand]:
-    """TURN-05: the leaves owed for playing into ``slot`` (0-based); empty if free."""
+    """TURN-05, EXP-10: the leaves owed for playing into ``slot`` (0-based); empty if free."""
     fees = g.ctx.components.board.slot_fees
-    return cost_demands(fees[slot]) if slot < len(fees) else []
+    if slot < len(fees):
+        return cost_demands(fees[slot])
+    court = g.ctx.components.court
+    if g.ctx.options.puerh and court is not None and slot == len(fees):
+        return cost_demands(court.fifth_slot_fee)
+    return []
 
 
 # --- leaf payments -------------------------------------------------------------------------
@@ -368,4 +363,6 @@ def finish_payment(g: GameData, purpose: str) -> None:
         _finish_emperor(g)
     elif kind == "repeat":
         perform_secondary(g, g.turn.secondary, REPEAT_SOURCE)
+    elif kind == "puerh":
+        finish_premium(g, int(rest))
     # "fee": nothing more to do.

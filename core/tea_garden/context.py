@@ -17,7 +17,10 @@ from core.tea_garden.components import (
     Card,
     ComponentSet,
     CupTile,
+    Decree,
     EmperorCard,
+    Hall,
+    PuerhToken,
     Region,
     RegionToken,
     StartingCard,
@@ -27,7 +30,15 @@ from core.tea_garden.loader import component_hash
 
 
 class Options(msgspec.Struct, frozen=True, kw_only=True):
-    """Variant flags, only where the rules inventory recommends one (see docs/rulings.md)."""
+    """The expansion switch and the variant flags the rules inventory recommends (see
+    docs/rulings.md)."""
+
+    puerh: bool = False
+    """Play with the Puerh - The Noble Court expansion."""
+    no_final_hall_scoring: bool = False
+    """AMB-36 variant: do not score the Halls after round 5."""
+    decree_gardens_count_all: bool = False
+    """AMB-47 variant: the Gardens Decree counts the Sichuan garden too."""
 
     limited_pools: bool = False
     """AMB-01: 80 leaves, 30 Emperor tokens, 30 Cup tokens and the printed Scrolls are hard limits;
@@ -78,6 +89,9 @@ class Context:
         self.caravans: dict[str, Caravan] = {c.id: c for c in cs.caravans}
         self.cup_tiles: dict[str, CupTile] = {t.id: t for t in cs.cup_tiles}
         self.region_tokens: dict[str, RegionToken] = {t.id: t for t in cs.region_tokens}
+        self.puerh_tokens: dict[str, PuerhToken] = {t.id: t for t in cs.puerh_tokens}
+        self.halls: dict[str, Hall] = {h.id: h for h in cs.halls}
+        self.decrees: dict[str, Decree] = {d.id: d for d in cs.decrees}
 
     def region(self, region_id: str) -> Region:
         """Return the Region with this id."""

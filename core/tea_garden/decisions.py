@@ -78,8 +78,13 @@ def start_effect(g: GameData, eff: fx.Effect, source: str) -> None:
         perform_secondary(g, eff.action, source)
     elif isinstance(eff, fx.Choice):
         g.pending.append(st.ChooseOption(options=eff.options, source=source))
-    else:  # GainBasicPuerh belongs to the expansion
-        raise NotImplementedError(f"effect {eff!r} is not part of the base game")
+    elif isinstance(eff, fx.GainBasicPuerh):
+        g.pending.append(st.TakeBasicPuerh())
+    elif isinstance(eff, fx.GainGardenLeaves):
+        for r in p.gardens:
+            p.fresh[g.ctx.regions[r].value - 1] += min(1, pools.leaves_left(g))
+    else:
+        raise AssertionError(f"unknown effect {eff!r}")
 
 
 def gain_scroll(p: PlayerState, kind: str) -> None:
@@ -203,6 +208,9 @@ def _moot(g: GameData, top: st.AnyPending) -> bool:
         return not any(g.board.emperor_display)  # AMB-27
     if isinstance(top, st.PlaceCupTile):
         return not cup_stacks_open(g)
+    if isinstance(top, st.TakeBasicPuerh):
+        court = g.board.court
+        return court is None or not any(court.storage)
     return False
 
 

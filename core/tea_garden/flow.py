@@ -8,17 +8,29 @@ from core.tea_garden import actions as ac
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
 from core.tea_garden.decisions import CARD_SOURCE, effect_possible, push_effects
+from core.tea_garden.court import court_moves, do_court
 from core.tea_garden.maintenance import end_round
 from core.tea_garden.payments import bins_of, can_pay
+from core.tea_garden.puerh import do_market, market_moves
 from core.tea_garden.state import GameData, Turn
 
 MAX_TURNS = 4
 """TURN-04: card slots on the base player board."""
+MAX_TURNS_EXTENDED = 5
+"""EXP-10: the player-board extension adds a fifth slot."""
+
+
+def max_turns(g: GameData) -> int:
+    """Turns a player may take per round (TURN-04, EXP-10)."""
+    slots = len(g.ctx.components.board.slot_fees)
+    if g.ctx.options.puerh:
+        return min(MAX_TURNS_EXTENDED, slots + 1)
+    return min(MAX_TURNS, slots)
 
 
 def slot_free(g: GameData) -> bool:
     """Return True if the current player has a card slot left this round."""
-    return len(g.me.stacks) < min(MAX_TURNS, len(g.ctx.components.board.slot_fees))
+    return len(g.me.stacks) < max_turns(g)
 
 
 def can_commit(g: GameData) -> bool:
@@ -55,6 +67,9 @@ def turn_moves(g: GameData) -> list[Move]:
         moves.extend(ac.caravan_moves(g))
         moves.append(mv.Ferment())
         moves.append(mv.Harvest())
+        if g.ctx.options.puerh:  # EXP-11: the two expansion main actions
+            moves.extend(court_moves(g))
+            moves.extend(market_moves(g))
     top = g.ctx.cards[t.top].top
     for i, eff in enumerate(top):
         if not t.used_top[i] and effect_possible(g, eff):
@@ -140,6 +155,12 @@ def _apply_action(g: GameData, move: Move) -> None:
     elif isinstance(move, mv.Harvest):
         t.main = "harvest"
         g.pending.append(st.HarvestGardens(n=t.strength))
+    elif isinstance(move, mv.NobleCourt):
+        t.main = "court"
+        do_court(g, move)
+    elif isinstance(move, mv.PuerhMarket):
+        t.main = "market"
+        do_market(g)
     elif isinstance(move, mv.AdvanceEmperor):
         ac.do_advance_emperor(g)
     elif isinstance(move, mv.SpendCupToken):

@@ -7,6 +7,7 @@ so that a seed gives the same game on every machine.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal
 
 import msgspec
 
@@ -19,7 +20,8 @@ from core.tea_garden.hidden import determinize
 from core.tea_garden.loader import load_builtin
 from core.tea_garden.moves import KINDS
 from core.tea_garden.rules import TeaGardenState
-from core.tea_garden.state import QUALITIES, Board, PlayerState
+from core.tea_garden.court import halls_per_round
+from core.tea_garden.state import QUALITIES, Board, CourtState, DecreeInPlay, PlayerState
 
 CUP_STACK = {2: 5, 3: 6, 4: 8}
 """SETUP-03: Cup tiles per Province stack by player count."""
@@ -89,7 +91,8 @@ class TeaGardenGame(Game, frozen=True, kw_only=True):
 def _setup_board(ctx: Context, n: int, rng: Rng) -> Board:
     cs = ctx.components
     # SETUP-02: Region Bonus tokens, shuffled face-down onto every hexagonal space.
-    tokens = [t.id for t in cs.region_tokens if not t.expansion]
+    puerh = ctx.options.puerh  # EXP-02..04: expansion components join only when it is on
+    tokens = [t.id for t in cs.region_tokens if puerh or not t.expansion]
     rng.shuffle(tokens)
     bonus_regions = [r.id for r in cs.map.regions if r.bonus_space]
     region_tokens = dict(zip(bonus_regions, tokens, strict=False))
@@ -111,14 +114,14 @@ def _setup_board(ctx: Context, n: int, rng: Rng) -> Board:
         action_deck.extend(chosen)
     action_display = [action_deck.pop() for _ in range(DISPLAY_SIZE)]
     # SETUP-07/08: basic Caravans on top of all the advanced ones; three face up.
-    advanced = [c.id for c in cs.caravans if c.kind == "advanced" and not c.expansion]
+    advanced = [c.id for c in cs.caravans if c.kind == "advanced" and (puerh or not c.expansion)]
     rng.shuffle(advanced)
-    basic = [c.id for c in cs.caravans if c.kind == "basic" and not c.expansion]
+    basic = [c.id for c in cs.caravans if c.kind == "basic" and (puerh or not c.expansion)]
     rng.shuffle(basic)
     caravan_deck = advanced + basic[: BASIC_CARAVANS[n]]
     caravan_display = [caravan_deck.pop() for _ in range(CARAVAN_DISPLAY)]
     # SETUP-09: Emperor cards, three face up.
-    emperor_deck = [c.id for c in cs.emperor_cards if not c.expansion]
+    emperor_deck = [c.id for c in cs.emperor_cards if puerh or not c.expansion]
     rng.shuffle(emperor_deck)
     emperor_display = [emperor_deck.pop() for _ in range(EMPEROR_DISPLAY)]
     return Board(
@@ -131,6 +134,37 @@ def _setup_board(ctx: Context, n: int, rng: Rng) -> Board:
         cup_stacks=cup_stacks,
         region_tokens=region_tokens,
         spaces=[[-1] * len(r.spaces) for r in cs.map.regions],
+        court=_setup_court(ctx, n, rng) if puerh else None,
+    )
+
+
+def _setup_court(ctx: Context, n: int, rng: Rng) -> CourtState:
+    """EXP-05..07: Puerh Storage and Market, the first Halls, two brown and two red Decrees."""
+    cs = ctx.components
+    court = cs.court
+    if court is None:
+        raise ValueError("this component set has no Noble Court: the expansion cannot be played")
+    basic = [t.id for t in cs.puerh_tokens if t.kind == "basic"]
+    rng.shuffle(basic)
+    storage = [basic.pop() for _ in range(court.storage_size)]
+    premium = [t.id for t in cs.puerh_tokens if t.kind == "premium"]
+    rng.shuffle(premium)
+    market = [premium.pop() for _ in range(court.market_size)]
+    hall_deck = [h.id for h in cs.halls]
+    rng.shuffle(hall_deck)
+    halls = [hall_deck.pop() for _ in range(halls_per_round(n))]
+    decrees = [d.id for d in cs.decrees]
+    rng.shuffle(decrees)
+    sides: list[Literal["brown", "red"]] = ["brown", "brown", "red", "red"]
+    return CourtState(
+        halls=halls,
+        hall_deck=hall_deck,
+        occupancy=[[-1] * len(court.hall_spaces) for _ in halls],
+        market=market,
+        storage=storage,
+        premium_pile=premium,
+        basic_pile=basic,
+        decrees=[DecreeInPlay(id=d, side=side) for d, side in zip(decrees, sides, strict=False)],
     )
 
 
@@ -142,7 +176,11 @@ def _setup_player(ctx: Context, seat: int, rng: Rng) -> PlayerState:
     fresh = [0] * QUALITIES
     fresh[START_LEAF_QUALITY - 1] = START_LEAVES
     del seat
+    court = ctx.components.court
+    extension = ctx.options.puerh and court is not None  # EXP-08: Courtiers on the extension
     return PlayerState(
+        courtiers=court.courtiers_start if extension and court else 0,
+        courtiers_waiting=court.courtiers_waiting if extension and court else 0,
         fresh=fresh,
         fermented=[0] * QUALITIES,
         hand=hand,

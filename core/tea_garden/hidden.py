@@ -27,7 +27,7 @@ import msgspec
 from core.engine import Observation
 from core.rng import Rng
 from core.tea_garden.context import Context
-from core.tea_garden.state import AnyPending, Board, GameData, PlayerState, Turn
+from core.tea_garden.state import AnyPending, Board, GameData, PlacePuerh, PlayerState, Turn
 
 ACTION_LEVELS = 5
 
@@ -65,6 +65,12 @@ class TeaGardenObservation(Observation, kw_only=True):
     emperor_deck_size: int
     cup_stack_sizes: dict[str, int]
     """Per coloured Province, the number of tiles in its Cup stack, top tile included."""
+    hall_deck_size: int = 0
+    """(Expansion) Face-down Hall tiles left."""
+    premium_pile_size: int = 0
+    """(Expansion) Premium Puerh tokens left in their face-down pile."""
+    basic_pile_size: int = 0
+    """(Expansion) Basic Puerh tokens left in their face-down pile."""
     turn: Turn
     pending: list[AnyPending]
 
@@ -107,6 +113,13 @@ def observe(g: GameData, seat: int) -> TeaGardenObservation:
         turn=c.turn,
         pending=c.pending,
     )
+    if b.court is not None:
+        obs.hall_deck_size = len(b.court.hall_deck)
+        obs.premium_pile_size = len(b.court.premium_pile)
+        obs.basic_pile_size = len(b.court.basic_pile)
+        b.court.hall_deck = []
+        b.court.premium_pile = []
+        b.court.basic_pile = []
     for s, p in enumerate(c.players):
         if s == seat:
             p.draw.sort()
@@ -165,12 +178,15 @@ def determinize(
         b.action_deck.extend(_sample(pool, seen, obs.action_deck_sizes[level - 1], rng))
     # SETUP-07: the basic Caravans lie on top of the advanced ones.
     # Expansion components take part only when the expansion is on.
-    advanced = [cv.id for cv in cs.caravans if cv.kind == "advanced" and not cv.expansion]
-    basic = [cv.id for cv in cs.caravans if cv.kind == "basic" and not cv.expansion]
+    puerh = ctx.options.puerh
+    advanced = [
+        cv.id for cv in cs.caravans if cv.kind == "advanced" and (puerh or not cv.expansion)
+    ]
+    basic = [cv.id for cv in cs.caravans if cv.kind == "basic" and (puerh or not cv.expansion)]
     b.caravan_deck = _sample(advanced, seen, obs.advanced_caravans, rng)
     b.caravan_deck += _sample(basic, seen, obs.basic_caravans, rng)
     # SETUP-09: the Emperor deck.
-    emperors = [e.id for e in cs.emperor_cards if not e.expansion]
+    emperors = [e.id for e in cs.emperor_cards if puerh or not e.expansion]
     b.emperor_deck = _sample(emperors, seen, obs.emperor_deck_size, rng)
     # SETUP-03: the tiles under each top tile come from the tiles seen nowhere (the leftover
     # tiles of setup are among them).
@@ -181,6 +197,13 @@ def determinize(
             raise ValueError(f"the Cup stack of {prov} needs more tiles than are unseen")
         b.cup_stacks[prov] = hidden_tiles[:under] + b.cup_stacks[prov]
         del hidden_tiles[:under]
+    court = b.court
+    if court is not None:  # the expansion's face-down piles
+        court.hall_deck = _sample([h.id for h in cs.halls], seen, obs.hall_deck_size, rng)
+        premium = [t.id for t in cs.puerh_tokens if t.kind == "premium"]
+        court.premium_pile = _sample(premium, seen, obs.premium_pile_size, rng)
+        basic_tokens = [t.id for t in cs.puerh_tokens if t.kind == "basic"]
+        court.basic_pile = _sample(basic_tokens, seen, obs.basic_pile_size, rng)
     return state_type(
         ctx_key=ctx.key,
         rng=rng.spawn(),
@@ -227,6 +250,11 @@ def _seen_ids(obs: TeaGardenObservation) -> set[str]:
     ]
     for p in obs.players:
         zones += [p.hand, p.discard, p.removed, p.caravans, *p.stacks, *p.cup_rows]
+        zones += p.puerh_sets
+    if b.court is not None:
+        c = b.court
+        zones += [c.halls, c.past_halls, c.market, c.storage]
+        zones += [[pending.token] for pending in obs.pending if isinstance(pending, PlacePuerh)]
     return {card for zone in zones for card in zone if card}
 
 

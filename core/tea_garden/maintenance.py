@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.tea_garden.court import replace_halls, score_halls
 from core.tea_garden.decisions import draw_cards
 from core.tea_garden.pools import leaves_left
 from core.tea_garden.state import QUALITIES, GameData, Turn
@@ -13,6 +14,11 @@ MAINTENANCE_DRAW = 4
 
 def end_round(g: GameData) -> None:
     """Run Maintenance after rounds 1-4; after round 5 the game is over (END-01)."""
+    if g.board.court is not None:  # AMB-38: the Halls are scored first
+        if g.round < ROUNDS or not g.ctx.options.no_final_hall_scoring:  # AMB-36
+            score_halls(g)
+        if g.round < ROUNDS:
+            replace_halls(g)
     if g.round >= ROUNDS:
         g.over = True
         return

@@ -79,6 +79,17 @@ class Harvest(Move, frozen=True, tag="harvest"):
     """Main action: take one fresh leaf from each of up to strength gardens."""
 
 
+class NobleCourt(Move, frozen=True, tag="court"):
+    """(Expansion) Main action: place a Courtier on space ``space`` under Hall ``hall``."""
+
+    hall: int
+    space: int
+
+
+class PuerhMarket(Move, frozen=True, tag="market"):
+    """(Expansion) Main action: buy 1-3 Premium Puerh tokens, as many as strength allows."""
+
+
 # --- the top card and free actions ---------------------------------------------------------
 
 
@@ -213,6 +224,24 @@ class ChooseCupBonus(Move, frozen=True, tag="cup_bonus"):
     side: Literal["l", "r"]
 
 
+class BuyPremium(Move, frozen=True, tag="premium"):
+    """(Expansion) Buy the Premium Puerh token in Market slot ``slot`` (1-3)."""
+
+    slot: int
+
+
+class TakeBasic(Move, frozen=True, tag="basic"):
+    """(Expansion) Take the Basic Puerh token in Storage slot ``slot`` (1-3)."""
+
+    slot: int
+
+
+class PlacePuerh(Move, frozen=True, tag="cake"):
+    """(Expansion) Place the Puerh token just gained: ``set`` 0 starts a new set, N joins set N."""
+
+    set: int
+
+
 MOVE_CLASSES: tuple[type[Move], ...] = (
     Pass,
     Select,
@@ -245,6 +274,11 @@ MOVE_CLASSES: tuple[type[Move], ...] = (
     ChoosePart,
     PlaceCupTile,
     ChooseCupBonus,
+    NobleCourt,
+    PuerhMarket,
+    BuyPremium,
+    TakeBasic,
+    PlacePuerh,
 )
 KINDS = move_kinds(MOVE_CLASSES)
 """Keyword -> move class for every Tea Garden move."""
@@ -281,5 +315,10 @@ TeaGardenMove = (
     | ChoosePart
     | PlaceCupTile
     | ChooseCupBonus
+    | NobleCourt
+    | PuerhMarket
+    | BuyPremium
+    | TakeBasic
+    | PlacePuerh
 )
 """The union of all Tea Garden move types, for decoding move lists from JSON."""

@@ -129,6 +129,8 @@ def _effect(eff: fx.Effect) -> str:
         }[eff.action]
     if isinstance(eff, fx.Choice):
         return "either " + " or ".join(effect_text(option) for option in eff.options)
+    if isinstance(eff, fx.GainGardenLeaves):
+        return "gain a fresh leaf from each garden"
     return "take a Basic Puerh token"
 
 
@@ -149,6 +151,10 @@ def _source(g: GameData, source: str) -> str:
         return f"University sector {rest}"
     if kind == "cup":
         return "a Cup"
+    if kind == "hall" and rest in g.ctx.halls:
+        return f"the Hall {g.ctx.halls[rest].name}"
+    if kind == "puerh":
+        return "a Puerh set"
     return "the repeated action" if kind == "repeat" else source
 
 
@@ -295,6 +301,39 @@ def _decision_text(g: GameData, move: Move) -> str:
         return _cup_tile(g, move)
     if isinstance(move, mv.ChooseCupBonus):
         return _cup_bonus(g, move, top)
+    return _expansion(g, move)
+
+
+def _expansion(g: GameData, move: Move) -> str:
+    """Sentences for the Puerh expansion's moves."""
+    court = g.board.court
+    ctx = g.ctx
+    if court is None:
+        return ""
+    if isinstance(move, mv.NobleCourt):
+        hall = ctx.halls[court.halls[move.hall - 1]]
+        spaces = ctx.components.court.hall_spaces if ctx.components.court else ()
+        value = spaces[move.space - 1] if move.space <= len(spaces) else 0
+        return (
+            f"sends a Courtier to the Hall {hall.name} (space worth {value}) "
+            f"to {effect_text(hall.effects)}"
+        )
+    if isinstance(move, mv.PuerhMarket):
+        return "goes to the Puerh Market"
+    if isinstance(move, mv.BuyPremium):
+        token = ctx.puerh_tokens.get(court.market[move.slot - 1])
+        bonus = effect_text(token.bonus) if token else "nothing"
+        return f"buys the Premium Puerh token in Market slot {move.slot} ({bonus})"
+    if isinstance(move, mv.TakeBasic):
+        token = ctx.puerh_tokens.get(court.storage[move.slot - 1])
+        bonus = effect_text(token.bonus) if token else "nothing"
+        return f"takes the Basic Puerh token in Storage slot {move.slot} ({bonus})"
+    if isinstance(move, mv.PlacePuerh):
+        if move.set == 0:
+            return "places the Puerh token as a new set"
+        size = len(g.me.puerh_sets[move.set - 1]) + 1
+        done = "completing a tea cake" if size == 3 else f"making a set of {size}"
+        return f"joins the Puerh token to set {move.set}, {done}"
     return ""
 
 
@@ -311,6 +350,8 @@ def _purpose(g: GameData, purpose: str) -> str:
         return f" for row {g.me.emperor_row + 1} of the Emperor track"
     if kind == "repeat":
         return f" to repeat {SECONDARY_NAME.get(g.turn.secondary, 'the secondary action')}"
+    if kind == "puerh":
+        return " for a Premium Puerh token"
     return ""
 
 

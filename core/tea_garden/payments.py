@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 
+from core.tea_garden.components import LeafCost
 from core.tea_garden.state import QUALITIES, Demand, PlayerState
 
 Bins = tuple[tuple[int, ...], tuple[int, ...]]
@@ -91,6 +92,16 @@ def _supply(bins: Bins, demand: Demand) -> int:
     if not demand.fermented:
         total += sum(fresh[demand.quality - 1 :])
     return total
+
+
+def cost_demands(cost: LeafCost) -> list[Demand]:
+    """Turn a printed leaf cost into payment demands (brown icons first)."""
+    demands = []
+    if cost.brown:
+        demands.append(Demand(count=cost.brown, quality=cost.quality, fermented=True))
+    if cost.green:
+        demands.append(Demand(count=cost.green, quality=cost.quality))
+    return demands
 
 
 def remaining(demands: Sequence[Demand]) -> int:

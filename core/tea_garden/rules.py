@@ -10,7 +10,9 @@ from core.moves import Move
 from core.rng import Rng
 from core.tea_garden import actions as ac
 from core.tea_garden import moves as mv
+from core.tea_garden import puerh as pu
 from core.tea_garden import state as st
+from core.tea_garden.court import check_decrees
 from core.tea_garden.decisions import apply_decision, decision_moves, settle
 from core.tea_garden.flow import apply_turn_move, turn_moves
 from core.tea_garden.state import GameData
@@ -37,11 +39,18 @@ class TeaGardenState(GameData, kw_only=True):
                 return tuple(ac.pay_moves(self, top))
             if isinstance(top, st.CoverTeapots):
                 return tuple(ac.teapot_moves(self, top))
+            if isinstance(top, st.BuyPuerh):
+                return tuple(pu.buy_moves(self, top))
+            if isinstance(top, st.TakeBasicPuerh):
+                return tuple(pu.basic_moves(self))
+            if isinstance(top, st.PlacePuerh):
+                return tuple(pu.place_moves(self))
             return tuple(decision_moves(self, top))
         return tuple(turn_moves(self))
 
     def apply_unchecked(self, move: Move) -> None:
         """Apply a legal move, then resolve whatever follows automatically."""
+        mover = self.seat
         if self.pending:
             top = self.pending[-1]
             if isinstance(move, mv.PayLeaf):
@@ -49,11 +58,19 @@ class TeaGardenState(GameData, kw_only=True):
             elif isinstance(top, st.CoverTeapots):
                 assert isinstance(move, mv.CoverTeapot)
                 ac.do_cover(self, move)
+            elif isinstance(move, mv.BuyPremium):
+                pu.do_buy_premium(self, move)
+            elif isinstance(move, mv.TakeBasic):
+                pu.do_take_basic(self, move)
+            elif isinstance(move, mv.PlacePuerh):
+                pu.do_place(self, move)
             else:
                 apply_decision(self, move)
         else:
             apply_turn_move(self, move)
         settle(self)
+        if self.board.court is not None:
+            check_decrees(self, mover)  # AMB-49: after every change on a turn
 
     def clone(self) -> TeaGardenState:
         """Return an independent copy, written out by hand because search clones constantly."""

@@ -27,6 +27,10 @@ CATEGORIES = (
 )
 """The breakdown's keys, in the order they are shown."""
 
+EXPANSION_CATEGORIES = ("puerh", "decrees", "halls")
+"""Added after the base categories when the Puerh expansion is on (SCORE-11..13)."""
+CAKE_SIZE = 3
+
 CUP_TABLE = (0, 1, 2, 4, 7, 11, 16, 22)
 """CUP-09: VP by the number of matching connections (the index)."""
 
@@ -78,8 +82,7 @@ _COUNTERS: dict[str, _Counter] = {
     "E9": _cards_with_secondary("university"),
     "E10": _cards_with_secondary("cup"),
     "E11": lambda ctx, p, deck: sum(1 for c in deck if ctx.cards[c].teapots),
-    # The base game has no Puerh cakes, so the expansion's condition finds none.
-    "E12": lambda ctx, p, deck: 0,
+    "E12": lambda ctx, p, deck: sum(1 for cake in p.puerh_sets if len(cake) == CAKE_SIZE),
 }
 
 
@@ -168,7 +171,29 @@ def seat_breakdown(ctx: Context, p: PlayerState) -> dict[str, int]:
 def live_breakdown(g: GameData) -> tuple[dict[str, int], ...]:
     """Return every seat's points per category as if the game ended now."""
     ctx = g.ctx
-    return tuple(seat_breakdown(ctx, p) for p in g.players)
+    result = tuple(seat_breakdown(ctx, p) for p in g.players)
+    if g.board.court is not None:
+        for seat, (p, parts) in enumerate(zip(g.players, result, strict=True)):
+            parts.update(expansion_breakdown(g, seat, p))
+    return result
+
+
+def expansion_breakdown(g: GameData, seat: int, p: PlayerState) -> dict[str, int]:
+    """SCORE-11..13: complete Puerh cakes, Decree spaces and Hall VP of one seat."""
+    tokens = g.ctx.puerh_tokens
+    puerh = 0
+    for cake in p.puerh_sets:
+        if len(cake) == CAKE_SIZE:  # PUERH-11, AMB-42
+            puerh += sum(tokens[t].stars for t in cake) * sum(tokens[t].value for t in cake)
+    decrees = 0
+    court = g.board.court
+    if court is not None:
+        for d in court.decrees:
+            face = g.ctx.decrees[d.id]
+            side = face.brown if d.side == "brown" else face.red
+            if seat in d.fulfilled[: len(side.vps)]:  # DECREE-03: the first two score
+                decrees += side.vps[d.fulfilled.index(seat)]
+    return {"puerh": puerh, "decrees": decrees, "halls": p.hall_vp}
 
 
 def final_outcome(g: GameData) -> Outcome:

@@ -23,7 +23,7 @@ LeafSide = Literal["g", "f"]
 """A leaf's side: ``g`` fresh (green), ``f`` fermented (brown)."""
 
 
-class PlayerState(msgspec.Struct, kw_only=True):
+class PlayerState(msgspec.Struct, kw_only=True, omit_defaults=True):
     """One seat's board, cards and pieces."""
 
     fresh: list[int]
@@ -65,9 +65,17 @@ class PlayerState(msgspec.Struct, kw_only=True):
     cup_tokens: list[list[int]] = msgspec.field(default_factory=list)
     """Cup tokens on each connection of each row (one fewer entry than tiles in the row)."""
     passed: bool = False
+    courtiers: int = 0
+    """(Expansion) Courtiers on the player-board extension, ready for the Noble Court."""
+    courtiers_waiting: int = 0
+    """(Expansion) Courtiers still waiting on the Noble Court board (DECREE-04)."""
+    puerh_sets: list[list[str]] = msgspec.field(default_factory=list)
+    """(Expansion) Placed Puerh tokens, one list per set; three tokens make a cake."""
+    hall_vp: int = 0
+    """(Expansion) VP scored in the Halls (kept apart from the track for the breakdown)."""
 
 
-class Turn(msgspec.Struct, kw_only=True):
+class Turn(msgspec.Struct, kw_only=True, omit_defaults=True):
     """The turn in progress of the current seat."""
 
     selected: list[str] = msgspec.field(default_factory=list)
@@ -86,6 +94,8 @@ class Turn(msgspec.Struct, kw_only=True):
     repeated: bool = False
     acted: bool = False
     """A free action was taken before the cards were played (the turn can no longer be skipped)."""
+    puerh_gained: list[str] = msgspec.field(default_factory=list)
+    """(Expansion) Puerh tokens gained this turn: no two of them may join (PUERH-09)."""
 
 
 class Pending(msgspec.Struct, frozen=True, tag_field="pending", kw_only=True):
@@ -194,6 +204,23 @@ class ChooseCupBonus(Pending, frozen=True, tag="cup_bonus"):
     connection: int
 
 
+class BuyPuerh(Pending, frozen=True, tag="buy_puerh"):
+    """(Expansion) Buy up to ``n`` more Premium Puerh tokens; ``bought`` so far this action."""
+
+    n: int
+    bought: int = 0
+
+
+class TakeBasicPuerh(Pending, frozen=True, tag="take_basic"):
+    """(Expansion) Take a Basic Puerh token of your choice from the Storage."""
+
+
+class PlacePuerh(Pending, frozen=True, tag="place_puerh"):
+    """(Expansion) Place the Puerh token just gained: alone or joined to an incomplete set."""
+
+    token: str
+
+
 AnyPending = (
     Resolve
     | PayLeaves
@@ -211,10 +238,42 @@ AnyPending = (
     | ChoosePart
     | PlaceCupTile
     | ChooseCupBonus
+    | BuyPuerh
+    | TakeBasicPuerh
+    | PlacePuerh
 )
 
 
-class Board(msgspec.Struct, kw_only=True):
+class DecreeInPlay(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """(Expansion) An Imperial Decree on the Noble Court board and who fulfilled it."""
+
+    id: str
+    side: Literal["brown", "red"]
+    fulfilled: list[int] = msgspec.field(default_factory=list)
+    """Seats in the order they fulfilled it; the first two score its VP (DECREE-03)."""
+
+
+class CourtState(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """(Expansion) The Noble Court board: Halls, Puerh Market and Storage, Decrees."""
+
+    halls: list[str]
+    """Face-up Hall tiles, left to right."""
+    hall_deck: list[str]
+    """Face-down Hall tiles; the last element is revealed next."""
+    occupancy: list[list[int]]
+    """Per face-up Hall, per Courtier space: the seat there, or -1."""
+    market: list[str]
+    """Premium Puerh tokens for sale; "" when the pile ran out."""
+    storage: list[str]
+    """Basic Puerh tokens to take; "" when the pile ran out."""
+    premium_pile: list[str]
+    basic_pile: list[str]
+    decrees: list[DecreeInPlay]
+    past_halls: list[str] = msgspec.field(default_factory=list)
+    """Hall tiles already replaced, out of the game (public)."""
+
+
+class Board(msgspec.Struct, kw_only=True, omit_defaults=True):
     """Everything shared: decks, displays, stacks and the map's occupancy."""
 
     action_deck: list[str]
@@ -235,6 +294,8 @@ class Board(msgspec.Struct, kw_only=True):
     """How many Boats have reached the last River segment."""
     retired: list[str] = msgspec.field(default_factory=list)
     """Action cards that left the display in Maintenance, out of the game (AMB-31)."""
+    court: CourtState | None = None
+    """(Expansion) The Noble Court; None in a base game."""
 
 
 class GameData(State, kw_only=True):
@@ -297,6 +358,7 @@ def copy_player(p: PlayerState) -> PlayerState:
         caravans=p.caravans[:],
         cup_rows=[r[:] for r in p.cup_rows],
         cup_tokens=[t[:] for t in p.cup_tokens],
+        puerh_sets=[s[:] for s in p.puerh_sets],
     )
 
 
@@ -314,9 +376,28 @@ def copy_board(b: Board) -> Board:
         region_tokens=dict(b.region_tokens),
         spaces=[s[:] for s in b.spaces],
         retired=b.retired[:],
+        court=None if b.court is None else copy_court(b.court),
+    )
+
+
+def copy_court(c: CourtState) -> CourtState:
+    """Return an independent copy of the Noble Court."""
+    return msgspec.structs.replace(
+        c,
+        halls=c.halls[:],
+        hall_deck=c.hall_deck[:],
+        occupancy=[o[:] for o in c.occupancy],
+        market=c.market[:],
+        storage=c.storage[:],
+        premium_pile=c.premium_pile[:],
+        basic_pile=c.basic_pile[:],
+        past_halls=c.past_halls[:],
+        decrees=[msgspec.structs.replace(d, fulfilled=d.fulfilled[:]) for d in c.decrees],
     )
 
 
 def copy_turn(t: Turn) -> Turn:
     """Return an independent copy of the turn in progress."""
-    return msgspec.structs.replace(t, selected=t.selected[:], used_top=t.used_top[:])
+    return msgspec.structs.replace(
+        t, selected=t.selected[:], used_top=t.used_top[:], puerh_gained=t.puerh_gained[:]
+    )

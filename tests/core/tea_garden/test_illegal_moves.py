@@ -206,6 +206,11 @@ CASES: dict[type[Move], tuple[Callable[[], Position], str]] = {
     mv.ChoosePart: (_university, "part 3"),  # a sector has two parts (UNI-01)
     mv.PlaceCupTile: (_cup_tile, "tile red 0 r"),  # no garden in red (CUP-01)
     mv.ChooseCupBonus: (_played, "cup_bonus l"),  # no Cup token spent
+    mv.NobleCourt: (_played, "court 1 1"),  # a base game has no Noble Court (EXP-11)
+    mv.PuerhMarket: (_played, "market"),  # nor a Puerh Market
+    mv.BuyPremium: (_played, "premium 1"),  # nothing is being bought
+    mv.TakeBasic: (_played, "basic 1"),  # no Basic Puerh is on offer
+    mv.PlacePuerh: (_played, "cake 0"),  # no Puerh token to place
 }
 
 

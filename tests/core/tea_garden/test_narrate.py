@@ -26,8 +26,9 @@ def _steps(players: int, seed: int, eager: bool = True) -> Iterator[Step]:
 
     ``eager`` prefers doing something over passing or stopping, so games reach every move kind.
     """
-    # Odd seeds play the late-cards variant (AMB-23) so that its move is narrated too.
-    options = Options(late_cards=seed % 2 == 1)
+    # Odd seeds play the late-cards variant (AMB-23) and seeds 2, 3 mod 4 the Puerh expansion,
+    # so that their moves are narrated too.
+    options = Options(late_cards=seed % 2 == 1, puerh=seed % 4 >= 2)
     _, s = new_game(players, seed, start_seat=seed % players, options=options)
     rng = Rng.from_seed(seed * 31 + players)
     while not s.is_over():
@@ -197,6 +198,11 @@ EXPECTED: dict[type[Move], Callable[[GameData, Move], list[str]]] = {
     mv.Select: _field_words("chooses a card to play"),
     mv.Commit: _commit_words,
     mv.AddCard: _card_words,
+    mv.NobleCourt: _field_words("sends a Courtier to the Hall"),
+    mv.PuerhMarket: _field_words("goes to the Puerh Market"),
+    mv.BuyPremium: _field_words("Market slot {slot}"),
+    mv.TakeBasic: _field_words("Storage slot {slot}"),
+    mv.PlacePuerh: _field_words("Puerh token"),
     mv.EndTurn: _field_words("ends the turn"),
     mv.Build: _build_words,
     mv.Buy: _buy_words,
