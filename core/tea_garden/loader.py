@@ -32,7 +32,14 @@ __all__ = [
     "load_components",
 ]
 
-BUILTIN_FILES = ("meta.toml", "map.toml", "tracks.toml", "cards.toml", "tiles.toml")
+BUILTIN_FILES = (
+    "meta.toml",
+    "map.toml",
+    "tracks.toml",
+    "cards.toml",
+    "tiles.toml",
+    "expansion.toml",
+)
 """The data files of the built-in set, in load order."""
 
 _SECTIONS = frozenset(f.name for f in msgspec.structs.fields(ComponentSet))

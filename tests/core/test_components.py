@@ -78,11 +78,12 @@ def test_counts_match_the_rulebook(cs: ComponentSet) -> None:
     assert len(cs.starting_cards) == 11
     assert len(cs.action_cards) == 45
     assert Counter(c.level for c in cs.action_cards) == {lv: 9 for lv in range(1, 6)}
-    assert len(cs.emperor_cards) == 16
-    assert len(cs.caravans) == 30
-    assert sum(c.kind == "basic" for c in cs.caravans) >= 13  # SETUP-07 at 4 players
+    base_caravans = [c for c in cs.caravans if not c.expansion]
+    assert len([c for c in cs.emperor_cards if not c.expansion]) == 16
+    assert len(base_caravans) == 30
+    assert sum(c.kind == "basic" for c in base_caravans) >= 13  # SETUP-07 at 4 players
     assert len(cs.cup_tiles) == 40
-    assert len(cs.region_tokens) == 18
+    assert len([t for t in cs.region_tokens if not t.expansion]) == 18
     assert cs.scrolls.plus1 + cs.scrolls.teapot + cs.scrolls.x2 == 24
 
 
@@ -258,8 +259,9 @@ def test_action_cards_of_ex02_and_ex10(cs: ComponentSet) -> None:
 
 def test_every_emperor_condition_is_present(cs: ComponentSet) -> None:
     """SCORE-09, GAP-12: E1..E11 each on at least one card, 16 cards in all."""
-    used = Counter(c.scoring for c in cs.emperor_cards)
+    used = Counter(c.scoring for c in cs.emperor_cards if not c.expansion)
     assert set(used) == {f"E{i}" for i in range(1, 12)}
+    assert [c.scoring for c in cs.emperor_cards if c.expansion] == ["E12"]  # EXP-04
 
 
 def test_symbol_counts_feed_the_emperor_conditions(cs: ComponentSet) -> None:

@@ -56,6 +56,24 @@ def check_invariants(s: TeaGardenState, totals: dict[str, int]) -> None:
         t for p in s.players for row in p.cup_rows for t in row
     ]
     assert len(tiles) == len(set(tiles)) == totals["tiles"]
+    court = b.court
+    if court is not None:  # EXP-08, COURT-06, PUERH-06/08: the expansion's pieces
+        placed = Counter(seat for spaces in court.occupancy for seat in spaces if seat >= 0)
+        for seat, p in enumerate(s.players):
+            assert p.courtiers >= 0 and p.courtiers_waiting >= 0
+            assert p.courtiers + p.courtiers_waiting + placed[seat] == 4
+            assert all(1 <= len(cake) <= 3 for cake in p.puerh_sets)
+        owned_tokens = [t for p in s.players for cake in p.puerh_sets for t in cake]
+        pending = [x.token for x in s.pending if hasattr(x, "token")]
+        tokens = [
+            t for t in (*court.market, *court.storage, *court.premium_pile, *court.basic_pile) if t
+        ]
+        everything = tokens + owned_tokens + pending
+        assert len(everything) == len(set(everything)) == len(ctx.puerh_tokens)
+        halls = [*court.halls, *court.hall_deck, *court.past_halls]
+        assert len(halls) == len(set(halls)) == len(ctx.halls)
+        for d in court.decrees:
+            assert len(d.fulfilled) == len(set(d.fulfilled))
     raw = msgspec.json.encode(s)
     assert msgspec.json.decode(raw, type=TeaGardenState) == s
 

@@ -146,7 +146,9 @@ def test_caravan_deck_order_and_unseen_basics_are_hidden() -> None:
     deck.reverse()
     deck.sort(key=lambda c: kinds[c].kind == "basic")  # keep basics on top, order changed
     in_play = set(deck) | set(t.board.caravan_display)
-    box_basic = sorted(c for c, cv in kinds.items() if cv.kind == "basic" and c not in in_play)
+    box_basic = sorted(
+        c for c, cv in kinds.items() if cv.kind == "basic" and not cv.expansion and c not in in_play
+    )
     assert len(box_basic) == 15 - 7  # SETUP-07: 2p uses 7 basic Caravans
     deck[-1] = box_basic[0]
     _assert_hidden(s, t, range(2))
@@ -337,7 +339,8 @@ def _check_conservation(d: TeaGardenState, s: TeaGardenState) -> None:
     assert levels == sorted(levels, reverse=True)  # SETUP-05: level I on top (the end)
     assert Counter(levels) == Counter(ctx.action_cards[c].level for c in s.board.action_deck)
     emperors = [c for c in (*b.emperor_deck, *b.emperor_display, *owned) if c in ctx.emperor_cards]
-    assert sorted(emperors) == sorted(ctx.emperor_cards)
+    base_emperors = [c for c, card in ctx.emperor_cards.items() if not card.expansion]
+    assert sorted(emperors) == sorted(base_emperors)
     caravans = [c for c in (*b.caravan_deck, *b.caravan_display) if c]
     caravans += [c for p in d.players for c in p.caravans]
     assert len(caravans) == len(set(caravans))

@@ -7,14 +7,16 @@ import pytest
 
 from core.rng import Rng
 from core.tea_garden import moves as mv
+from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
 from tests.core.tea_garden.invariants import check_invariants, setup_totals
 from tests.core.tea_garden.scenario import new_game
 
 
-def play_random_game(players: int, seed: int, check: bool = True) -> int:
+def play_random_game(players: int, seed: int, check: bool = True, puerh: bool = False) -> int:
     """Play one random game to the end; return the number of decisions."""
-    s = TeaGardenGame(num_seats=players).new_state(seed)  # random start player (SETUP-17)
+    game = TeaGardenGame(num_seats=players, options=Options(puerh=puerh))
+    s = game.new_state(seed)  # random start player (SETUP-17)
     totals = setup_totals(s)
     rng = Rng.from_seed(seed * 7919 + players)
     decisions = 0
@@ -41,6 +43,13 @@ def play_random_game(players: int, seed: int, check: bool = True) -> int:
 @pytest.mark.parametrize("seed", range(3))
 def test_random_games_keep_invariants(players: int, seed: int) -> None:
     assert play_random_game(players, seed) > 50
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", range(2))
+def test_random_expansion_games_keep_invariants(players: int, seed: int) -> None:
+    """The same with the Puerh expansion on (EXP-01 … DECREE-08)."""
+    assert play_random_game(players, seed, puerh=True) > 50
 
 
 def test_same_seed_same_game() -> None:

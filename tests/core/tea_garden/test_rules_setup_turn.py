@@ -159,7 +159,8 @@ def test_setup09_three_emperor_cards_face_up():
     _game, s = new_game(2, seed=2)
     b = s.board
     assert len(b.emperor_display) == 3 and all(b.emperor_display)
-    assert sorted(b.emperor_display + b.emperor_deck) == sorted(s.ctx.emperor_cards)
+    base = [c for c, card in s.ctx.emperor_cards.items() if not card.expansion]
+    assert sorted(b.emperor_display + b.emperor_deck) == sorted(base)
     other = new_game(2, seed=4)[1].board
     assert (other.emperor_display, other.emperor_deck) != (b.emperor_display, b.emperor_deck)
 

@@ -15,7 +15,8 @@ GAMES = int(os.environ.get("TEA_SOAK", "0"))
 
 
 @pytest.mark.skipif(GAMES <= 0, reason="set TEA_SOAK=N (make soak) to run the soak")
+@pytest.mark.parametrize("puerh", [False, True], ids=["base", "puerh"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_soak(players: int) -> None:
+def test_soak(players: int, puerh: bool) -> None:
     for seed in range(1000, 1000 + GAMES):
-        play_random_game(players, seed)
+        play_random_game(players, seed, puerh=puerh)
