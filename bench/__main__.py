@@ -147,6 +147,38 @@ def bench_save_4p() -> int:
     return saves
 
 
+def _mcts_iterations(players: int) -> Bench:
+    def body() -> int:
+        from ai.base import Budget
+        from ai.mcts import MctsAgent
+
+        state = _midgame(players)
+        seat = state.current_seat()
+        assert seat is not None
+        agent = MctsAgent(TeaGardenGame(num_seats=players))
+        result = agent.search(
+            state.observation(seat), state.legal_moves(), Budget(iterations=200), Rng.from_seed(3)
+        )
+        return result.iterations
+
+    return body
+
+
+def bench_heuristic_decision_2p() -> int:
+    from ai.base import Budget
+    from ai.heuristic import HeuristicAgent
+
+    state = _midgame(2)
+    seat = state.current_seat()
+    assert seat is not None
+    agent = HeuristicAgent(TeaGardenGame(num_seats=2))
+    view, legal = state.observation(seat), state.legal_moves()
+    rng = Rng.from_seed(4)
+    for _ in range(20):
+        agent.choose(view, legal, Budget(), rng)
+    return 20
+
+
 BENCHMARKS: dict[str, tuple[Bench, str]] = {
     "load_components": (bench_load_components, "ms"),
     "rng_below": (bench_rng_below, "us"),
@@ -158,6 +190,9 @@ BENCHMARKS: dict[str, tuple[Bench, str]] = {
     "tg_clone_2p": (bench_clone_2p, "us"),
     "tg_encode_decode_2p": (bench_encode_decode_2p, "us"),
     "save_4p": (bench_save_4p, "ms"),
+    "ai_mcts_iteration_2p": (_mcts_iterations(2), "us"),
+    "ai_mcts_iteration_4p": (_mcts_iterations(4), "us"),
+    "ai_heuristic_decision_2p": (bench_heuristic_decision_2p, "ms"),
 }
 
 

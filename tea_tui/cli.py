@@ -1,9 +1,16 @@
 """The ``tea-tui`` command line.
 
-``tea-tui`` alone checks the component set and says what is ready; ``tea-tui saves ...`` lists,
-shows, exports, imports, deletes and restores saved games (see :mod:`tea_tui.saves_cli`).
-Options common to every command (``--components``, ``--data-dir``) may come before or after the
-command's name.
+    tea-tui                        the title screen: continue, new game, load, replays, settings
+    tea-tui new [--players N] [--seat SPEC ...] [--seed N] [--puerh]
+    tea-tui load NAME              play a saved game on
+    tea-tui continue               go on with the autosave
+    tea-tui replay NAME            step through a saved game
+    tea-tui saves ...              list, show, export, import, delete, restore saves
+    tea-tui arena ...              AI players against each other
+
+Options common to every command (``--components``, ``--data-dir``, ``--theme``, ``--color``)
+may come before or after the command's name. Bad arguments print the usage and exit with 2; a
+save that cannot be found or opened exits with 1.
 """
 
 from __future__ import annotations
@@ -14,8 +21,25 @@ import sys
 from collections.abc import Sequence
 
 from tea_tui import __version__
-from tea_tui.common import CliError, common_options, load_component_set
+from tea_tui.arena_cmd import add_arena_parser, run_arena_command
+from tea_tui.common import CliError, common_options
+from tea_tui.new_cmd import add_new_parser, run_new
+from tea_tui.play_cmd import add_play_parsers, run_play, run_title
 from tea_tui.saves_cli import add_saves_parser, run_saves
+
+EPILOG = """\
+commands:
+  tea-tui                  the title screen (continue, new game, load, replays, settings)
+  tea-tui new              start a game now, e.g. tea-tui new --seat human --seat mcts:hard
+  tea-tui load NAME        play a saved game on
+  tea-tui continue         go on with the last game (the autosave)
+  tea-tui replay NAME      step through a saved or finished game
+  tea-tui saves            list saved games (see tea-tui saves --help)
+  tea-tui arena            AI players against each other (see tea-tui arena --help)
+
+Games are autosaved after every move. Saves live in your user data folder and the settings in
+your user config folder, or all under --data-dir DIR.
+"""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,13 +47,20 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tea-tui",
         description="Play the board game Tea Garden in the terminal.",
-        epilog="Without a command, tea-tui checks the component set and says what is ready. "
-        "See `tea-tui saves --help` for saved games.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"tea-tui {__version__}")
     common_options(parser, top=True)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    add_saves_parser(commands, lambda p: common_options(p, top=False))
+
+    def common(sub: argparse.ArgumentParser) -> None:
+        common_options(sub, top=False)
+
+    add_new_parser(commands, common)
+    add_play_parsers(commands, common)
+    add_saves_parser(commands, common)
+    add_arena_parser(commands, common)
     return parser
 
 
@@ -50,15 +81,16 @@ def _run(argv: Sequence[str] | None) -> int:
     try:
         if args.command == "saves":
             return run_saves(parser, args)
-        components = load_component_set(parser, args.components)
+        if args.command == "new":
+            return run_new(parser, args)
+        if args.command == "arena":
+            return run_arena_command(parser, args)
+        if args.command in ("load", "continue", "replay"):
+            return run_play(parser, args)
+        return run_title(parser, args)
     except CliError as exc:
         print(f"tea-tui: {exc}", file=sys.stderr)
-        return 2
-    print(
-        f"tea-tui {__version__}: not yet playable. The rules engine is being built; "
-        f"the component set '{components.id}' ({components.name}) loads and checks out."
-    )
-    return 0
+        return exc.status
 
 
 if __name__ == "__main__":

@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from core.tea_garden.components import ComponentSet
-from saves.paths import ENV_VAR
+from tea_tui.settings import DATA_DIR_ENV as ENV_VAR
+
+if TYPE_CHECKING:
+    from core.tea_garden.components import ComponentSet
 
 
 class CliError(Exception):
-    """A problem with what the command was given (exit status 2), reported without the usage."""
+    """A problem with what the command was given, reported in one line without the usage.
+
+    Args:
+        message: what is wrong.
+        status: the exit status (2 for bad arguments, 1 for a missing or unusable save).
+    """
+
+    def __init__(self, message: str, status: int = 2) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 def common_options(parser: argparse.ArgumentParser, *, top: bool) -> None:
@@ -24,11 +36,24 @@ def common_options(parser: argparse.ArgumentParser, *, top: bool) -> None:
         "it is checked and the game stops with a clear message if it is wrong",
     )
     parser.add_argument(
+        "--theme",
+        choices=("dark", "light"),
+        default=default,
+        help="light or dark colours for this run (the settings keep your usual choice)",
+    )
+    parser.add_argument(
+        "--color",
+        choices=("auto", "16", "256", "truecolor"),
+        default=default,
+        help="the colours your terminal shows, when it under-reports them (as over SSH); "
+        "default: the settings' choice, else auto",
+    )
+    parser.add_argument(
         "--data-dir",
         metavar="DIR",
         default=default,
-        help=f"keep saves in DIR/saves and the autosave in DIR/state instead of your user "
-        f"folders (the {ENV_VAR} environment variable does the same)",
+        help=f"keep saves in DIR/saves, the autosave in DIR/state and the settings in DIR/config "
+        f"instead of your user folders (the {ENV_VAR} environment variable does the same)",
     )
 
 

@@ -11,24 +11,18 @@ import sys
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from core.setup import GameSetup
-from saves import (
-    LoadedGame,
-    SaveEntry,
-    SaveError,
-    SaveExistsError,
-    SaveMeta,
-    SaveStore,
-    resolve_paths,
-)
 from tea_tui.common import load_component_set
+
+if TYPE_CHECKING:
+    from core.setup import GameSetup
+    from saves import LoadedGame, SaveEntry, SaveError, SaveMeta, SaveStore
 
 GAME_NAMES = {"tea_garden": "Tea Garden", "tasting": "Tasting Duel"}
 LAST_MOVES = 10
 
-Handler = Callable[[SaveStore, argparse.Namespace], int]
+Handler = Callable[["SaveStore", argparse.Namespace], int]
 
 
 def add_saves_parser(
@@ -77,6 +71,8 @@ def add_saves_parser(
 
 def run_saves(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Run a ``saves`` command; return the exit status."""
+    from saves import SaveError, SaveStore, resolve_paths
+
     components = None
     if args.components is not None and args.handler in (_show, _import):
         components = load_component_set(parser, args.components)
@@ -125,6 +121,8 @@ def _list(store: SaveStore, args: argparse.Namespace) -> int:
 
 
 def _show(store: SaveStore, args: argparse.Namespace) -> int:
+    from saves import SaveError
+
     target: str = args.name
     as_path = Path(target)
     by_path = "/" in target or "\\" in target
@@ -144,6 +142,8 @@ def _show(store: SaveStore, args: argparse.Namespace) -> int:
 
 
 def _export(store: SaveStore, args: argparse.Namespace) -> int:
+    from saves import SaveExistsError
+
     try:
         dest = store.export(args.name, args.path, overwrite=args.force)
     except SaveExistsError as exc:
@@ -153,6 +153,8 @@ def _export(store: SaveStore, args: argparse.Namespace) -> int:
 
 
 def _import(store: SaveStore, args: argparse.Namespace) -> int:
+    from saves import SaveExistsError
+
     try:
         name = store.import_file(args.path, name=args.name, overwrite=args.force)
     except SaveExistsError as exc:

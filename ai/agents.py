@@ -1,0 +1,104 @@
+"""The AI players by seat spec: ``random``, ``heuristic`` and ``mcts`` at a level or a budget.
+
+:func:`make_agent` turns a seat spec (the text the command line, the arena and the app share,
+see :mod:`core.seats`) into an agent and its budget per decision::
+
+    random                 a uniformly random legal move
+    heuristic              the greedy player of ai.heuristic
+    mcts:easy|normal|hard|expert
+    mcts:iters=N           N search iterations per decision
+    mcts:time=S            S seconds per decision
+
+A level is an iteration budget, so a level plays deterministically for a given seed; it also has
+a time cap well above what the iterations take on a typical machine, so a slow machine never
+waits for ever. Tea Garden sub-decisions (payments, bonus choices) get a share of the budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ai.base import Agent, Budget
+from ai.heuristic import HeuristicAgent
+from ai.mcts import MctsAgent
+from core.engine import Game, Observation
+from core.moves import Move
+from core.rng import Rng
+from core.seats import SeatSpec
+
+LEVELS: dict[str, Budget] = {
+    "easy": Budget(iterations=150, seconds=1.0),
+    "normal": Budget(iterations=1200, seconds=3.0),
+    "hard": Budget(iterations=4800, seconds=10.0),
+    "expert": Budget(iterations=15000, seconds=30.0),
+}
+"""The MCTS levels and their budget for a full decision."""
+
+AI_KINDS = ("random", "heuristic", "mcts")
+
+
+class RandomAgent:
+    """Plays a uniformly random legal move."""
+
+    def __init__(self, name: str = "random") -> None:
+        self.name = name
+
+    def choose(
+        self, observation: Observation, legal_moves: Sequence[Move], budget: Budget, rng: Rng
+    ) -> Move:
+        """Return a random legal move."""
+        del observation, budget
+        return rng.choice(legal_moves)
+
+
+@dataclass(frozen=True)
+class Player:
+    """An agent together with the budget it gets for each decision."""
+
+    agent: Agent
+    budget: Budget
+    spec: str
+    """The seat spec it was made from, in its text form."""
+
+
+def parse_budget(level: str) -> Budget:
+    """Return the budget of an MCTS level: a level word, ``iters=N`` or ``time=S``.
+
+    Raises:
+        ValueError: for an unknown level word or a bad budget.
+    """
+    key, eq, value = level.partition("=")
+    if not eq:
+        if level not in LEVELS:
+            known = ", ".join(LEVELS)
+            raise ValueError(f"unknown MCTS level {level!r} (use {known}, iters=N or time=S)")
+        return LEVELS[level]
+    try:
+        if key == "iters":
+            return Budget(iterations=int(value))
+        if key == "time":
+            return Budget(seconds=float(value))
+    except ValueError as exc:
+        raise ValueError(f"MCTS budget {level!r}: {exc}") from None
+    raise ValueError(f"unknown MCTS budget {level!r} (use iters=N or time=S)")
+
+
+def make_agent(spec: SeatSpec | str, game: Game) -> Player:
+    """Return the AI player a seat spec asks for.
+
+    Raises:
+        ValueError: if the spec is malformed, names a person or the automa, or has a bad level.
+    """
+    seat = spec if isinstance(spec, SeatSpec) else SeatSpec.parse(spec)
+    text = str(SeatSpec(kind=seat.kind, level=seat.level))
+    if seat.kind == "random":
+        return Player(RandomAgent(text), Budget(), text)
+    if seat.kind == "heuristic":
+        if seat.level not in ("", "normal"):
+            raise ValueError(f"seat {text!r}: the heuristic player has no level {seat.level!r}")
+        return Player(HeuristicAgent(game, name=text), Budget(), text)
+    if seat.kind == "mcts":
+        budget = parse_budget(seat.level or "normal")
+        return Player(MctsAgent(game, name=text), budget, text)
+    raise ValueError(f"seat {str(seat)!r} is not an AI player (AI players: {', '.join(AI_KINDS)})")

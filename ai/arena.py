@@ -1,0 +1,300 @@
+"""The arena: many headless games between seat specs, with statistics.
+
+Agent ``j`` of the list sits at seat ``(j + r) % n`` in rotation ``r``, and every deal (seed) is
+played once in each of the ``n`` rotations, so that no agent profits from a seat or a lucky deal.
+Game ``i`` uses deal ``i // n`` and rotation ``i % n``. Games run in a pool of ``jobs``
+processes; each game is a pure function of the configuration and its index, so the results do
+not depend on ``jobs`` (only the time spent thinking does).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from multiprocessing import get_context
+
+import msgspec
+
+from ai.agents import make_agent
+from ai.stats import mean_sd, wilson_interval
+from core.engine import Game
+from core.rng import Rng
+from core.tasting import TastingGame
+from core.tea_garden.components import ComponentSet
+from core.tea_garden.game import TeaGardenGame
+
+GAMES = ("tea_garden", "tasting")
+"""The games the arena can play."""
+
+
+class ArenaConfig(msgspec.Struct, frozen=True, kw_only=True):
+    """What to play.
+
+    Raises:
+        ValueError: from the constructor for an unknown game, a bad seat count or no games.
+    """
+
+    seats: tuple[str, ...]
+    """One seat spec per agent, e.g. ``("mcts:normal", "heuristic")``."""
+    games: int
+    seed: int = 1
+    game: str = "tea_garden"
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise ValueError(f"unknown game {self.game!r} (known: {', '.join(GAMES)})")
+        low, high = (2, 4) if self.game == "tea_garden" else (2, 2)
+        if not low <= len(self.seats) <= high:
+            raise ValueError(
+                f"{self.game} is played by {low} to {high} seats, not {len(self.seats)}"
+            )
+        if self.games < 1:
+            raise ValueError(f"the arena needs at least one game, not {self.games}")
+
+
+class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """One finished game, seat by seat."""
+
+    index: int
+    seed: int
+    agents: tuple[int, ...]
+    """For each seat, the index of the agent sitting there."""
+    scores: tuple[int, ...]
+    breakdown: tuple[dict[str, int], ...]
+    rewards: tuple[float, ...]
+    """1 for a sole winner, shares for shared winners, 0 otherwise."""
+    think_seconds: tuple[float, ...]
+    """Time each seat spent choosing moves that had an alternative."""
+    decisions: tuple[int, ...]
+    """Moves each seat chose among two or more."""
+    moves: int
+    """All moves of the game, forced ones included."""
+
+
+class AgentSummary(msgspec.Struct, frozen=True, kw_only=True):
+    """One agent's results over the games."""
+
+    label: str
+    spec: str
+    games: int
+    wins: float
+    """Games won; a win shared by k seats counts 1/k."""
+    win_rate: float
+    win_low: float
+    """Lower end of the 95% Wilson interval of the win rate."""
+    win_high: float
+    score_mean: float
+    score_sd: float
+    score_min: int
+    score_max: int
+    categories: dict[str, float]
+    """Mean points per scoring category."""
+    ms_per_move: float
+    """Mean thinking time per move that had an alternative, in milliseconds."""
+    decisions: int
+
+
+class ArenaReport(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything an arena run found out."""
+
+    config: ArenaConfig
+    agents: tuple[AgentSummary, ...]
+    games: tuple[GameRecord, ...]
+    seconds: float
+    """Wall-clock time of the whole run."""
+    jobs: int
+
+
+def make_game(name: str, num_seats: int, components: ComponentSet | None = None) -> Game:
+    """Return the game the arena plays (Tea Garden with ``components``, or the built-in set)."""
+    if name == "tasting":
+        return TastingGame()
+    if components is None:
+        return TeaGardenGame(num_seats=num_seats)
+    return TeaGardenGame(num_seats=num_seats, components=components)
+
+
+def seating(config: ArenaConfig, index: int) -> tuple[int, tuple[int, ...]]:
+    """Return the deal seed and, per seat, the agent index of game ``index``."""
+    n = len(config.seats)
+    deal, rotation = divmod(index, n)
+    agents = tuple((seat - rotation) % n for seat in range(n))
+    seed = Rng.from_seed(config.seed * 1_000_003 + deal).next_u64() >> 1
+    return seed, agents
+
+
+def play_game(
+    config: ArenaConfig, index: int, components: ComponentSet | None = None
+) -> GameRecord:
+    """Play game ``index`` of an arena run and return its record."""
+    n = len(config.seats)
+    game = make_game(config.game, n, components)
+    seed, agents = seating(config, index)
+    players = [make_agent(config.seats[a], game) for a in agents]
+    rngs = [Rng.from_seed(seed ^ (0x9E37 * (seat + 1))) for seat in range(n)]
+    state = game.new_state(seed)
+    think = [0.0] * n
+    decisions = [0] * n
+    moves = 0
+    while not state.is_over():
+        seat = state.current_seat()
+        assert seat is not None
+        legal = state.legal_moves()
+        player = players[seat]
+        start = time.perf_counter()
+        move = player.agent.choose(state.observation(seat), legal, player.budget, rngs[seat])
+        if len(legal) > 1:
+            think[seat] += time.perf_counter() - start
+            decisions[seat] += 1
+        state.apply(move, seat=seat)
+        moves += 1
+    outcome = state.outcome()
+    return GameRecord(
+        index=index,
+        seed=seed,
+        agents=agents,
+        scores=outcome.scores,
+        breakdown=outcome.breakdown,
+        rewards=outcome.rewards(),
+        think_seconds=tuple(think),
+        decisions=tuple(decisions),
+        moves=moves,
+    )
+
+
+def run_arena(
+    config: ArenaConfig,
+    jobs: int = 1,
+    on_game: Callable[[GameRecord, int], None] | None = None,
+    components: ComponentSet | None = None,
+) -> ArenaReport:
+    """Play every game of ``config`` in ``jobs`` processes and summarize them.
+
+    Args:
+        config: what to play.
+        jobs: worker processes; 1 plays in this process.
+        on_game: called with each finished game and the number finished so far.
+        components: the Tea Garden component set; None for the built-in one.
+
+    Raises:
+        ValueError: if a seat spec is not an AI player or ``jobs`` is not positive.
+    """
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    probe = make_game(config.game, len(config.seats), components)
+    for spec in config.seats:
+        make_agent(spec, probe)  # fail early, in this process, on a bad spec
+    start = time.perf_counter()
+    records: list[GameRecord] = []
+    if jobs == 1:
+        for i in range(config.games):
+            records.append(play_game(config, i, components))
+            if on_game is not None:
+                on_game(records[-1], len(records))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
+            futures = [pool.submit(play_game, config, i, components) for i in range(config.games)]
+            for future in as_completed(futures):
+                records.append(future.result())
+                if on_game is not None:
+                    on_game(records[-1], len(records))
+    records.sort(key=lambda r: r.index)
+    return ArenaReport(
+        config=config,
+        agents=summarize(config, records),
+        games=tuple(records),
+        seconds=time.perf_counter() - start,
+        jobs=jobs,
+    )
+
+
+def labels(seats: tuple[str, ...]) -> list[str]:
+    """Return a distinct label per agent: its spec, numbered when a spec appears twice."""
+    out = []
+    for j, spec in enumerate(seats):
+        out.append(f"{spec}#{j + 1}" if seats.count(spec) > 1 else spec)
+    return out
+
+
+def summarize(config: ArenaConfig, records: list[GameRecord]) -> tuple[AgentSummary, ...]:
+    """Return each agent's statistics over ``records``."""
+    summaries = []
+    for j, label in enumerate(labels(config.seats)):
+        scores: list[int] = []
+        wins = 0.0
+        think = 0.0
+        decisions = 0
+        categories: dict[str, float] = {}
+        for r in records:
+            seat = r.agents.index(j)
+            scores.append(r.scores[seat])
+            wins += r.rewards[seat]
+            think += r.think_seconds[seat]
+            decisions += r.decisions[seat]
+            for key, vp in r.breakdown[seat].items():
+                categories[key] = categories.get(key, 0.0) + vp
+        games = len(records)
+        low, high = wilson_interval(wins, games)
+        mean, sd = mean_sd([float(s) for s in scores])
+        summaries.append(
+            AgentSummary(
+                label=label,
+                spec=config.seats[j],
+                games=games,
+                wins=wins,
+                win_rate=wins / games if games else 0.0,
+                win_low=low,
+                win_high=high,
+                score_mean=mean,
+                score_sd=sd,
+                score_min=min(scores, default=0),
+                score_max=max(scores, default=0),
+                categories={k: v / games for k, v in categories.items()},
+                ms_per_move=1000 * think / decisions if decisions else 0.0,
+                decisions=decisions,
+            )
+        )
+    return tuple(summaries)
+
+
+def format_report(report: ArenaReport) -> str:
+    """Return the report as the text tables ``tea-tui arena`` prints."""
+    cfg = report.config
+    lines = [
+        f"{len(report.games)} games of {cfg.game}, {len(cfg.seats)} seats rotated, "
+        f"seed {cfg.seed}, {report.jobs} job(s), {report.seconds:.1f} s",
+        "",
+    ]
+    width = max(12, *(len(a.label) for a in report.agents))
+    lines.append(
+        f"{'agent':<{width}}  {'wins':>6}  {'win rate':>8}  {'95% CI':>15}  "
+        f"{'score':>6}  {'sd':>5}  {'min':>4}  {'max':>4}  {'ms/move':>8}"
+    )
+    for a in report.agents:
+        ci = f"[{a.win_low:6.1%}, {a.win_high:6.1%}]"
+        lines.append(
+            f"{a.label:<{width}}  {a.wins:>6.1f}  {a.win_rate:>8.1%}  {ci:>15}  "
+            f"{a.score_mean:>6.1f}  {a.score_sd:>5.1f}  {a.score_min:>4}  {a.score_max:>4}  "
+            f"{a.ms_per_move:>8.1f}"
+        )
+    keys = list(report.agents[0].categories) if report.agents else []
+    if keys:
+        lines += ["", "mean points per category"]
+        cols = [max(6, len(k)) for k in keys]
+        heads = "  ".join(f"{k:>{c}}" for k, c in zip(keys, cols, strict=True))
+        lines.append(f"{'agent':<{width}}  {heads}")
+        for a in report.agents:
+            cells = "  ".join(
+                f"{a.categories.get(k, 0.0):>{c}.1f}" for k, c in zip(keys, cols, strict=True)
+            )
+            lines.append(f"{a.label:<{width}}  {cells}")
+    moves = sum(r.moves for r in report.games)
+    if report.games:
+        lines += ["", f"{moves / len(report.games):.0f} moves per game on average"]
+    return "\n".join(lines)
+
+
+def report_json(report: ArenaReport) -> bytes:
+    """Return the report as indented JSON."""
+    return msgspec.json.format(msgspec.json.encode(report), indent=2)

@@ -1,0 +1,339 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
+
+Each iteration samples one full state from the observation with
+:meth:`~core.engine.Game.determinize`, walks down one shared tree with the moves legal in that
+sample, adds a node, simulates and backs the rewards up. Because the tree is keyed by moves and
+every sample comes from the observation alone, the search cannot use what its seat does not know.
+
+- **Selection** is UCB1 with availability counts (ISUCT): a child's exploration term uses how
+  often it was *available* rather than its parent's visits, since a move legal in one sample may
+  not be legal in another.
+- **Progressive widening**: a node visited ``n`` times considers only the best
+  ``ceil(pw_c * (n + 1) ** pw_alpha)`` of the moves legal there, ordered by the game's prior, so
+  wide decisions (which Caravan, which leaf pays) do not drown the search.
+- **Forced moves** (a single legal move) are applied without a node.
+- **Simulation** uses the game's fast policy and stops at a boundary (for Tea Garden, after the
+  turn in progress and the next one) where the evaluation estimates each seat's win chance, or
+  at the end of the game, where :meth:`~core.engine.Outcome.rewards` counts.
+- **The final choice** is the most visited root move.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+
+from ai.base import (
+    Budget,
+    MoveStat,
+    Progress,
+    ProgressCallback,
+    SearchResult,
+    StopCheck,
+)
+from ai.knowledge import Knowledge, knowledge_for
+from core.engine import Game, Observation, State
+from core.moves import Move
+from core.rng import Rng
+
+DEFAULT_ITERATIONS = 400
+PROGRESS_INTERVAL = 0.1
+"""Seconds between progress reports."""
+
+
+class Node:
+    """A node of the search tree: the statistics of the move that leads to it."""
+
+    __slots__ = ("avail", "children", "prior", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        """The seat that made the move leading here; rewards are counted for it."""
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        """How often this move was legal and considered when its parent was selected from."""
+        self.children: dict[Move, Node] = {}
+        self.prior: dict[Move, float] = {}
+        """Prior scores of the moves seen legal here, for progressive widening."""
+
+    def mean(self) -> float:
+        """Mean reward of :attr:`seat` through this node (0 before the first visit)."""
+        return self.total / self.visits if self.visits else 0.0
+
+
+class MctsAgent:
+    """An ISMCTS player. Build it once per game.
+
+    Between decisions it keeps only the tree of its last search, and reuses the subtree of the
+    move it chose when the next decision provably follows from that move (see
+    :meth:`_reusable`): a turn's later decisions then start with the statistics gathered so far.
+
+    Args:
+        game: the game played (its ``determinize`` is the only way to full states).
+        name: how the agent is shown.
+        default_budget: used when a call's budget sets no limit at all.
+        uct_c: the exploration constant of UCB1 (rewards are in [0, 1]).
+        pw_c: progressive widening: children considered at a node visited n times is
+            ``ceil(pw_c * (n + 1) ** pw_alpha)``.
+        pw_alpha: see ``pw_c``.
+        knowledge: game-specific policy, evaluation and prior; by default
+            :func:`~ai.knowledge.knowledge_for` the game.
+
+    Raises:
+        ValueError: if a parameter is out of range or the game has fewer than one seat.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        name: str = "mcts",
+        default_budget: Budget | None = None,
+        uct_c: float = 0.2,
+        pw_c: float = 2.0,
+        pw_alpha: float = 0.5,
+        knowledge: Knowledge | None = None,
+    ) -> None:
+        if game.num_seats < 1:
+            raise ValueError(f"a game needs at least one seat, not {game.num_seats}")
+        if uct_c < 0:
+            raise ValueError(f"uct_c must not be negative, not {uct_c}")
+        if pw_c <= 0 or not 0 < pw_alpha <= 1:
+            raise ValueError(
+                f"progressive widening needs pw_c > 0 and 0 < pw_alpha <= 1, "
+                f"not {pw_c} and {pw_alpha}"
+            )
+        self.game = game
+        self.name = name
+        self.default_budget = default_budget or Budget(iterations=DEFAULT_ITERATIONS)
+        self.uct_c = uct_c
+        self.pw_c = pw_c
+        self.pw_alpha = pw_alpha
+        self.knowledge = knowledge if knowledge is not None else knowledge_for(game)
+        self._last: tuple[Observation, Move, Node] | None = None
+        """The last search: its observation, the move it chose and its tree."""
+
+    def _reusable(self, observation: Observation) -> Node | None:
+        """Return the part of the last tree that is exactly this decision, if there is one.
+
+        That is the last root itself for the same observation, or the child of the move chosen
+        last when playing that move (and any forced moves after it) leads to ``observation`` in
+        every sample: the move revealed nothing (no card drawn, no deck shuffled). Anything else
+        starts a new tree, so reusing never lets a search know more than its observation.
+        """
+        if self._last is None:
+            return None
+        before, move, root = self._last
+        if observation.seat != before.seat:
+            return None
+        if observation == before:
+            return root
+        child = root.children.get(move)
+        if child is None:
+            return None
+        for seed in (1, 2):  # two samples: a move that reveals something differs between them
+            state = self.game.determinize(before, Rng.from_seed(seed))
+            state.apply_unchecked(move)
+            if not _leads_to(state, observation):
+                return None
+        return child
+
+    def choose(
+        self, observation: Observation, legal_moves: Sequence[Move], budget: Budget, rng: Rng
+    ) -> Move:
+        """Return the most visited move, spending the budget share the decision deserves."""
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        return self.search(
+            observation, legal_moves, self.budget_for(observation, legal_moves, budget), rng
+        ).move
+
+    def budget_for(
+        self, observation: Observation, legal_moves: Sequence[Move], budget: Budget
+    ) -> Budget:
+        """Return the share of ``budget`` this decision deserves when playing (not hinting)."""
+        if budget.iterations is None and budget.seconds is None:
+            budget = self.default_budget
+        return budget.scaled(self.knowledge.decision_weight(observation, legal_moves))
+
+    def search(
+        self,
+        observation: Observation,
+        legal_moves: Sequence[Move],
+        budget: Budget,
+        rng: Rng,
+        *,
+        on_progress: ProgressCallback | None = None,
+        should_stop: StopCheck | None = None,
+    ) -> SearchResult:
+        """Search from ``observation`` and return every root move's statistics.
+
+        Raises:
+            ValueError: if ``legal_moves`` is empty.
+        """
+        if not legal_moves:
+            raise ValueError("no legal moves to choose from")
+        start = time.perf_counter()
+        if budget.iterations is None and budget.seconds is None:
+            budget = self.default_budget
+        root = self._reusable(observation) or Node(observation.seat)
+        limit = budget.iterations
+        deadline = None if budget.seconds is None else start + budget.seconds
+        next_report = start + PROGRESS_INTERVAL
+        done = 0
+        stopped = False
+        while limit is None or done < limit:
+            if len(legal_moves) == 1 and done:
+                break
+            self._iterate(root, observation, legal_moves, rng)
+            done += 1
+            now = time.perf_counter()
+            if deadline is not None and now >= deadline:
+                break
+            if should_stop is not None and should_stop():
+                stopped = True
+                break
+            if on_progress is not None and now >= next_report:
+                next_report = now + PROGRESS_INTERVAL
+                best = _ranked(root, legal_moves)[0]
+                on_progress(
+                    Progress(
+                        iterations=done,
+                        best=best.move,
+                        win_chance=best.value,
+                        seconds=now - start,
+                    )
+                )
+        ranked = _ranked(root, legal_moves)
+        self._last = (observation, ranked[0].move, root)
+        return SearchResult(
+            move=ranked[0].move,
+            ranked=ranked,
+            iterations=done,
+            seconds=time.perf_counter() - start,
+            stopped=stopped,
+        )
+
+    # --- one iteration -----------------------------------------------------------------------
+
+    def _iterate(
+        self, root: Node, observation: Observation, root_moves: Sequence[Move], rng: Rng
+    ) -> None:
+        state = self.game.determinize(observation, rng)
+        node = root
+        path: list[Node] = []
+        legal: Sequence[Move] = root_moves
+        rewards: tuple[float, ...] | None = None
+        while True:
+            if node is not root:
+                if state.is_over():
+                    rewards = state.outcome().rewards()
+                    break
+                legal = state.legal_moves()
+                if len(legal) == 1:
+                    state.apply_unchecked(legal[0])
+                    continue
+            seat = state.current_seat()
+            assert seat is not None
+            allowed = self._widen(node, state, legal)
+            move = next((m for m in allowed if m not in node.children), None)
+            if move is not None:
+                child = node.children[move] = Node(seat)
+                for m in allowed:
+                    if m in node.children:
+                        node.children[m].avail += 1
+                state.apply_unchecked(move)
+                path.append(child)
+                break
+            move = self._select(node, allowed)
+            node = node.children[move]
+            state.apply_unchecked(move)
+            path.append(node)
+        if rewards is None:
+            rewards = self._simulate(state, rng)
+        root.visits += 1
+        for n in path:
+            n.visits += 1
+            n.total += rewards[n.seat]
+
+    def _widen(self, node: Node, state: State, legal: Sequence[Move]) -> Sequence[Move]:
+        """The moves considered at ``node``: all, or the best few by the prior.
+
+        A move's prior score is computed in the first sample where it is legal and kept in the
+        node, so the ordering costs little after the first visits.
+        """
+        prior = self.knowledge.prior
+        if prior is None:
+            return legal
+        k = math.ceil(self.pw_c * (node.visits + 1) ** self.pw_alpha)
+        scores = node.prior
+        missing = [m for m in legal if m not in scores]
+        if missing:
+            scores.update(zip(missing, prior(state, missing), strict=True))
+        if len(legal) == 1:
+            return legal
+        return sorted(legal, key=lambda m: -scores[m])[:k]
+
+    def _select(self, node: Node, allowed: Sequence[Move]) -> Move:
+        """UCB1 with availability counts; every allowed child has been visited."""
+        best_move = allowed[0]
+        best = -math.inf
+        c = self.uct_c
+        for m in allowed:
+            child = node.children[m]
+            child.avail += 1
+            score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if score > best:
+                best, best_move = score, m
+        return best_move
+
+    def _simulate(self, state: State, rng: Rng) -> tuple[float, ...]:
+        """Play the fast policy to a boundary or the end and return the seats' rewards."""
+        k = self.knowledge
+        crossed = 0
+        steps = 0
+        while True:
+            if state.is_over():
+                return state.outcome().rewards()
+            if k.evaluator is not None:
+                if k.boundary is not None and k.boundary(state):
+                    crossed += 1
+                    if crossed >= k.boundaries:
+                        return k.evaluator(state)
+                if steps >= k.max_steps:
+                    return k.evaluator(state)
+            elif steps >= k.max_steps:
+                share = 1.0 / self.game.num_seats
+                return tuple(share for _ in range(self.game.num_seats))
+            state.apply_unchecked(k.policy(state, state.legal_moves(), rng))
+            steps += 1
+
+
+def _leads_to(state: State, observation: Observation, max_forced: int = 50) -> bool:
+    """True if ``state``, or a state after forced moves from it, shows ``observation``."""
+    for _ in range(max_forced):
+        if state.observation(observation.seat) == observation:
+            return True
+        if state.is_over():
+            return False
+        legal = state.legal_moves()
+        if len(legal) != 1:
+            return False
+        state.apply_unchecked(legal[0])
+    return False
+
+
+def _ranked(root: Node, legal_moves: Sequence[Move]) -> tuple[MoveStat, ...]:
+    """The legal moves by visits, then mean reward (untried ones last, in legal order)."""
+    stats = []
+    for m in legal_moves:
+        n = root.children.get(m)
+        stats.append(
+            MoveStat(move=m, visits=0, value=0.0)
+            if n is None
+            else MoveStat(move=m, visits=n.visits, value=n.mean())
+        )
+    stats.sort(key=lambda s: (-s.visits, -s.value))
+    return tuple(stats)

@@ -1,0 +1,155 @@
+"""A hand-tuned evaluation of Tea Garden positions: final scores expected, and win chances.
+
+:func:`expected_scores` starts from :func:`~core.tea_garden.scoring.live_breakdown` (the points
+each seat would have if the game stopped now) and adds what its resources should still bring in
+(:mod:`ai.tg_values`): leaves by side and quality, Emperor and Cup tokens, Scrolls, the harvests
+of its gardens, the strength of its deck and hand, and, for the seat to move, the turn in
+progress. :class:`TeaGardenEvaluator` turns the estimates into rewards in [0, 1] for search.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ai.tg_values import (
+    CUP_TOKEN,
+    DRAW_PER_ROUND,
+    HARVEST_PER_GARDEN,
+    SCROLL,
+    STRENGTH,
+    TOKEN,
+    card_power,
+    effect_worth,
+    fermented_worth,
+    fresh_worth,
+    maintenances_left,
+    turns_left,
+    use_weight,
+)
+from core.engine import State
+from core.tea_garden import effects as fx
+from core.tea_garden.decisions import effect_possible
+from core.tea_garden.maintenance import ROUNDS
+from core.tea_garden.scoring import deck_of, live_breakdown
+from core.tea_garden.state import GameData, PlayerState
+
+LEAF_WEIGHT = 0.7
+"""Scales the worth of every leaf held."""
+LEAVES_PER_TURN = 3
+"""Leaves a turn of the last round can turn into points (a Caravan trade, an Emperor row)."""
+DECK_WEIGHT = 0.55
+"""Share of a future card play's power counted now (plays are uncertain and need slots)."""
+HAND_WEIGHT = 0.6
+ROW_WEIGHT = 1.0
+"""Per Emperor-track row: progress towards the 10 VP of the top."""
+TILE_WEIGHT = 0.4
+"""Per Cup tile placed: the chance of matching connections to come."""
+PENDING_STRENGTH = 0.8
+UNUSED_TOP = 0.5
+
+
+def expected_scores(g: GameData) -> list[float]:
+    """Return each seat's expected final score, in VP."""
+    live = live_breakdown(g)
+    left = maintenances_left(g)
+    scores = []
+    for seat, p in enumerate(g.players):
+        s = float(sum(live[seat].values()))
+        s += _resources(g, p) * use_weight(g, p)
+        s += _engine(g, p, left)
+        if seat == g.seat and not g.over:
+            s += _turn_in_progress(g)
+        scores.append(s)
+    return scores
+
+
+def _leaves(g: GameData, p: PlayerState) -> float:
+    """The leaves' worth; in the last round only as many as the turns left can spend count."""
+    worths = [fresh_worth(q + 1) for q, n in enumerate(p.fresh) for _ in range(n)]
+    worths += [fermented_worth(q + 1) for q, n in enumerate(p.fermented) for _ in range(n)]
+    if g.round < ROUNDS:
+        return sum(worths)
+    worths.sort(reverse=True)
+    return sum(worths[: LEAVES_PER_TURN * turns_left(g, p)])
+
+
+def _resources(g: GameData, p: PlayerState) -> float:
+    value = _leaves(g, p) * LEAF_WEIGHT
+    value += p.emperor_tokens * (TOKEN - 1.0)
+    value += (p.plus1 + p.x2 + p.teapot_scrolls) * (SCROLL - 1.0)
+    value += sum(sum(t) for t in p.cup_tokens) * CUP_TOKEN
+    value += sum(len(r) for r in p.cup_rows) * TILE_WEIGHT
+    if p.emperor_row < 6:
+        value += p.emperor_row * ROW_WEIGHT
+    return value
+
+
+def _engine(g: GameData, p: PlayerState, left: int) -> float:
+    """What gardens and cards should still produce."""
+    ctx = g.ctx
+    value = 0.0
+    if left:
+        regions = ctx.regions
+        for r in p.gardens:
+            value += HARVEST_PER_GARDEN * fresh_worth(regions[r].value) * left
+        deck = deck_of(p)
+        if deck:
+            avg = sum(card_power(ctx, c) for c in deck) / len(deck)
+            value += avg * DRAW_PER_ROUND * left * DECK_WEIGHT
+    can_play = left > 0 or (not p.passed and len(p.stacks) < 4)
+    if can_play:
+        value += sum(card_power(ctx, c) for c in p.hand) * HAND_WEIGHT
+    return value
+
+
+def _turn_in_progress(g: GameData) -> float:
+    t = g.turn
+    if not t.committed:
+        return 0.0
+    value = 0.0
+    if not t.main:
+        value += t.strength * STRENGTH * PENDING_STRENGTH
+    top = g.ctx.cards[t.top].top
+    p = g.me
+    for i, eff in enumerate(top):
+        if not t.used_top[i] and _optional(eff) and effect_possible(g, eff):
+            value += UNUSED_TOP * effect_worth(g, p, eff)
+    return value
+
+
+def _optional(eff: fx.Effect) -> bool:
+    return not isinstance(eff, fx.ScoreVP | fx.GainLeaves)
+
+
+def temperature(g: GameData) -> float:
+    """The score gap that makes a win about 73% likely: wide early, narrow at the end."""
+    return 4.0 + 2.5 * maintenances_left(g)
+
+
+def win_chances(scores: list[float], temp: float) -> tuple[float, ...]:
+    """Softmax of the scores: for two seats, a logistic of the gap; sums to 1."""
+    top = max(scores)
+    weights = [math.exp((s - top) / temp) for s in scores]
+    total = sum(weights)
+    return tuple(x / total for x in weights)
+
+
+class TeaGardenEvaluator:
+    """Rewards for a Tea Garden state that is not over: estimated win chances per seat.
+
+    Args:
+        sharpness: divides the :func:`temperature`; above 1 the rewards react more to a gap.
+
+    Raises:
+        ValueError: if ``sharpness`` is not positive.
+    """
+
+    def __init__(self, sharpness: float = 1.0) -> None:
+        if sharpness <= 0:
+            raise ValueError(f"sharpness must be positive, not {sharpness}")
+        self.sharpness = sharpness
+
+    def __call__(self, state: State) -> tuple[float, ...]:
+        """Return each seat's estimated chance to win."""
+        assert isinstance(state, GameData)
+        return win_chances(expected_scores(state), temperature(state) / self.sharpness)

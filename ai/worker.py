@@ -1,0 +1,261 @@
+"""Running an agent off the event loop: a worker process with progress reports and cancelling.
+
+An :class:`AgentWorker` owns one process that builds the agent once and then answers requests
+one at a time. The app submits a decision (the observation and legal moves of the seat, never a
+state), polls for :class:`WorkerProgress` messages (iterations so far, the current best move and
+its estimated win chance) and finally gets a :class:`WorkerResult`. :meth:`AgentWorker.cancel`
+makes a search stop at its next iteration and answer with what it has, so the app stays
+responsive and a "move now" key works. A hint is a request with ``analyse=True``: the search
+spends the whole budget and the result ranks the root moves.
+
+    with AgentWorker(game, "mcts:normal") as worker:
+        request = worker.submit(state.observation(seat), state.legal_moves(), seed=7)
+        while (message := worker.poll(timeout=0.1)) is None or isinstance(message, WorkerProgress):
+            ...  # show message.progress, keep the UI alive
+        move = message.move
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Sequence
+from multiprocessing import get_context
+from multiprocessing.context import SpawnProcess
+from multiprocessing.sharedctypes import Synchronized
+from types import TracebackType
+from typing import Any
+
+import msgspec
+
+from ai.agents import make_agent
+from ai.base import Budget, MoveStat, Progress, Searcher, SearchResult
+from core.engine import Game, Observation
+from core.moves import Move
+from core.rng import Rng
+
+JOIN_TIMEOUT = 2.0
+POLL_STEP = 0.25
+"""Seconds between checks that the process is still alive while waiting."""
+
+
+class WorkerDiedError(RuntimeError):
+    """The worker process ended while an answer was awaited."""
+
+
+class WorkerRequest(msgspec.Struct, frozen=True, kw_only=True):
+    """A decision sent to the worker."""
+
+    id: int
+    observation: Observation
+    legal_moves: tuple[Move, ...]
+    budget: Budget | None
+    """None for the budget of the worker's seat spec."""
+    seed: int
+    analyse: bool = False
+
+
+class WorkerProgress(msgspec.Struct, frozen=True, kw_only=True):
+    """How far the search for request ``request`` has got."""
+
+    request: int
+    progress: Progress
+
+
+class WorkerResult(msgspec.Struct, frozen=True, kw_only=True):
+    """The answer to request ``request``."""
+
+    request: int
+    move: Move | None
+    """The chosen move; None only if the agent failed (see ``error``)."""
+    ranked: tuple[MoveStat, ...] = ()
+    """Root moves best first, for agents that search; empty for the others."""
+    iterations: int = 0
+    seconds: float = 0.0
+    cancelled: bool = False
+    error: str = ""
+
+
+WorkerMessage = WorkerProgress | WorkerResult
+
+
+class AgentWorker:
+    """One agent in its own process.
+
+    Args:
+        game: the game played (sent to the process once).
+        spec: the seat spec of the agent, e.g. ``mcts:normal``.
+
+    Raises:
+        ValueError: from the constructor if ``spec`` is not an AI player.
+    """
+
+    def __init__(self, game: Game, spec: str) -> None:
+        make_agent(spec, game)  # check the spec here, where the error can be shown
+        self.game = game
+        self.spec = spec
+        ctx = get_context("spawn")
+        self._requests: Any = ctx.Queue()
+        self._replies: Any = ctx.Queue()
+        self._cancelled: Synchronized[int] = ctx.Value("q", 0)
+        self._process: SpawnProcess = ctx.Process(
+            target=_serve,
+            args=(game, spec, self._requests, self._replies, self._cancelled),
+            daemon=True,
+        )
+        self._next = 0
+
+    def start(self) -> None:
+        """Start the process (done by ``with`` too)."""
+        self._process.start()
+
+    def submit(
+        self,
+        observation: Observation,
+        legal_moves: Sequence[Move],
+        budget: Budget | None = None,
+        seed: int = 0,
+        *,
+        analyse: bool = False,
+    ) -> int:
+        """Queue a decision and return its request id.
+
+        Args:
+            observation: what the deciding seat may know.
+            legal_moves: the legal moves, not empty.
+            budget: the budget; None for the seat spec's own.
+            seed: seeds the agent's generator, so a request is reproducible.
+            analyse: spend the whole budget (no sub-decision share) and rank every root move.
+        """
+        self._next += 1
+        self._requests.put(
+            WorkerRequest(
+                id=self._next,
+                observation=observation,
+                legal_moves=tuple(legal_moves),
+                budget=budget,
+                seed=seed,
+                analyse=analyse,
+            )
+        )
+        return self._next
+
+    def poll(self, timeout: float | None = 0.0) -> WorkerMessage | None:
+        """Return the next message, waiting up to ``timeout`` seconds (None: wait for one).
+
+        Raises:
+            WorkerDiedError: if the process has ended and no message is left.
+        """
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            step = POLL_STEP if deadline is None else min(POLL_STEP, deadline - time.monotonic())
+            try:
+                message: WorkerMessage = self._replies.get(timeout=max(0.0, step))
+            except queue.Empty:
+                if not self._process.is_alive():
+                    code = self._process.exitcode
+                    raise WorkerDiedError(
+                        f"the AI worker ({self.spec}) stopped, exit code {code}"
+                    ) from None
+                if deadline is not None and time.monotonic() >= deadline:
+                    return None
+                continue
+            return message
+
+    def result(self, request: int, timeout: float | None = None) -> WorkerResult:
+        """Wait for the result of ``request``, dropping progress reports on the way.
+
+        Raises:
+            TimeoutError: if it does not come within ``timeout`` seconds.
+            WorkerDiedError: if the process has ended.
+        """
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            message = self.poll(timeout=left)
+            if message is None:
+                raise TimeoutError(f"no answer to request {request} within {timeout} s")
+            if isinstance(message, WorkerResult) and message.request == request:
+                return message
+
+    def cancel(self, request: int | None = None) -> None:
+        """Stop ``request`` (by default every request submitted so far) as soon as possible.
+
+        A search then answers with its best move so far; a request still queued answers at once.
+        """
+        upto = self._next if request is None else request
+        with self._cancelled.get_lock():
+            self._cancelled.value = max(self._cancelled.value, upto)
+
+    def close(self) -> None:
+        """Stop the process: cancel, ask it to finish, and terminate it if it does not."""
+        if self._process.pid is None:
+            return
+        self.cancel()
+        self._requests.put(None)
+        self._process.join(JOIN_TIMEOUT)
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join(JOIN_TIMEOUT)
+
+    def __enter__(self) -> AgentWorker:
+        self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def _serve(game: Game, spec: str, requests: Any, replies: Any, cancelled: Any) -> None:
+    """The worker process: answer requests until a None arrives."""
+    player = make_agent(spec, game)
+    while True:
+        request: WorkerRequest | None = requests.get()
+        if request is None:
+            return
+        try:
+            replies.put(_answer(player.agent, player.budget, request, replies, cancelled))
+        except Exception as exc:  # report, keep serving: one bad request must not kill the AI
+            replies.put(WorkerResult(request=request.id, move=None, error=repr(exc)))
+
+
+def _answer(
+    agent: object, default: Budget, request: WorkerRequest, replies: Any, cancelled: Any
+) -> WorkerResult:
+    rid = request.id
+    legal = request.legal_moves
+    rng = Rng.from_seed(request.seed)
+    budget = request.budget or default
+
+    def stop() -> bool:
+        return bool(cancelled.value >= rid)
+
+    if not isinstance(agent, Searcher):
+        assert hasattr(agent, "choose")
+        move = agent.choose(request.observation, legal, budget, rng)
+        return WorkerResult(request=rid, move=move)
+    if not request.analyse:
+        if len(legal) == 1:
+            return WorkerResult(request=rid, move=legal[0])
+        budget = agent.budget_for(request.observation, legal, budget)
+    result: SearchResult = agent.search(
+        request.observation,
+        legal,
+        budget,
+        rng,
+        on_progress=lambda p: replies.put(WorkerProgress(request=rid, progress=p)),
+        should_stop=stop,
+    )
+    return WorkerResult(
+        request=rid,
+        move=result.move,
+        ranked=result.ranked,
+        iterations=result.iterations,
+        seconds=result.seconds,
+        cancelled=result.stopped,
+    )

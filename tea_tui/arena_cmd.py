@@ -1,0 +1,126 @@
+"""``tea-tui arena``: headless games between AI seat specs, with win rates and score statistics.
+
+    tea-tui arena --seats mcts:normal,heuristic --games 40 --jobs 2 --seed 1 --json out.json
+
+Agents change seats every game and every deal is played once in each seating (see
+:mod:`ai.arena`). The table shows each agent's wins, win rate with a 95% confidence interval,
+mean score with its spread, mean thinking time per move (moves with a choice) and the mean points
+per scoring category; ``--json`` also writes every game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+EXAMPLE = "tea-tui arena --seats mcts:normal,heuristic --games 20 --jobs 2"
+"""An example the help text shows."""
+
+
+def add_arena_parser(
+    commands: Any, common: Callable[[argparse.ArgumentParser], None] | None = None
+) -> argparse.ArgumentParser:
+    """Add the ``arena`` command to ``commands`` (a subparsers object) and return its parser."""
+    arena: argparse.ArgumentParser = commands.add_parser(
+        "arena",
+        help="play AI players against each other and compare them",
+        description="Play headless games between AI seat specs and report win rates (with 95%% "
+        "confidence intervals), scores, points per category and time per move. Seats rotate "
+        "and every deal is played in each seating.",
+        epilog=f"Example: {EXAMPLE}",
+    )
+    if common is not None:
+        common(arena)
+    add_arena_arguments(arena)
+    return arena
+
+
+def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arena's own options to ``parser``."""
+    parser.add_argument(
+        "--seats",
+        required=True,
+        metavar="SPECS",
+        help="comma-separated seat specs, one per seat (2-4): random, heuristic, mcts:easy, "
+        "mcts:normal, mcts:hard, mcts:expert, mcts:iters=N, mcts:time=SECONDS",
+    )
+    parser.add_argument(
+        "--games", type=int, default=20, metavar="N", help="games to play (default 20)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
+    parser.add_argument(
+        "--jobs", type=int, default=1, metavar="N", help="games played at once (default 1)"
+    )
+    parser.add_argument("--json", metavar="FILE", help="also write the results as JSON to FILE")
+    parser.add_argument(
+        "--game",
+        choices=("tea_garden", "tasting"),
+        default="tea_garden",
+        help="the game (default tea_garden; tasting is the tiny test game)",
+    )
+    parser.add_argument(
+        "--quiet", action="store_true", help="do not report each game as it finishes"
+    )
+
+
+def run_arena_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Run the arena the arguments describe; return the exit status."""
+    from ai.arena import ArenaConfig, GameRecord, format_report, labels, report_json, run_arena
+
+    seats = tuple(s.strip() for s in args.seats.split(",") if s.strip())
+    if args.jobs < 1:
+        parser.error(f"--jobs must be at least 1, not {args.jobs}")
+    try:
+        config = ArenaConfig(seats=seats, games=args.games, seed=args.seed, game=args.game)
+    except ValueError as exc:
+        parser.error(str(exc))
+    components = None
+    path = getattr(args, "components", None)
+    if path is not None and args.game == "tea_garden":
+        from tea_tui.common import CliError, load_component_set
+
+        try:
+            components = load_component_set(parser, path)
+        except CliError as exc:
+            print(f"tea-tui: {exc}", file=sys.stderr)
+            return 2
+    names = labels(seats)
+
+    def progress(record: GameRecord, done: int) -> None:
+        if args.quiet:
+            return
+        result = ", ".join(
+            f"{names[a]} {score}" for a, score in zip(record.agents, record.scores, strict=True)
+        )
+        print(f"game {done}/{config.games} (#{record.index + 1}): {result}", file=sys.stderr)
+
+    try:
+        report = run_arena(config, jobs=args.jobs, on_game=progress, components=components)
+    except ValueError as exc:
+        parser.error(str(exc))
+    except KeyboardInterrupt:
+        print("tea-tui: arena interrupted", file=sys.stderr)
+        return 130
+    print(format_report(report))
+    if args.json:
+        try:
+            Path(args.json).write_bytes(report_json(report))
+        except OSError as exc:
+            print(f"tea-tui: cannot write {args.json!r}: {exc}", file=sys.stderr)
+            return 1
+        print(f"results written to {args.json}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``arena`` on its own (``python -m tea_tui.arena_cmd ...``)."""
+    parser = argparse.ArgumentParser(prog="tea-tui arena", description="AI arena")
+    add_arena_arguments(parser)
+    return run_arena_command(parser, parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

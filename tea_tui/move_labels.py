@@ -1,0 +1,187 @@
+"""A short label in words for every kind of Tea Garden move, as the decision panel lists it.
+
+Labels read the seat's observation (never a full state) and the shared context, and name cards,
+Regions and Provinces rather than ids. Compare :func:`core.tea_garden.narrate.describe`, which
+writes the log's full sentences after the fact.
+"""
+
+from __future__ import annotations
+
+from core.moves import Move
+from core.tea_garden import moves as mv
+from core.tea_garden import state as st
+from core.tea_garden.context import Context
+from core.tea_garden.hidden import TeaGardenObservation
+from tea_tui import words as w
+
+STOP_WORDS = {
+    st.FermentLeaves: "Stop fermenting",
+    st.HarvestGardens: "Stop harvesting",
+    st.SellLeaves: "Stop selling",
+    st.MayDraw: "Do not draw",
+    st.MayRemove: "Remove nothing",
+}
+TEAPOT_WAYS = {
+    "scroll": "with a Teapot Scroll",
+    "leaves": "with 3 leaves",
+    "fermented": "with 2 fermented leaves",
+}
+
+
+def label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
+    """Return the label of ``move`` for the seat to move."""
+    text = _turn_label(view, ctx, move)
+    if text:
+        return text
+    return _decision_label(view, ctx, move) or str(move)
+
+
+def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
+    t = view.turn
+    b = view.board
+    if isinstance(move, mv.Pass):
+        return "Pass for the rest of the round"
+    if isinstance(move, mv.EndTurn):
+        return "End the turn"
+    if isinstance(move, mv.Select | mv.Commit | mv.AddCard | mv.Discard):
+        verb = {mv.Select: "Choose", mv.Commit: "Play, on top:", mv.AddCard: "Slip in"}.get(
+            type(move), "Discard"
+        )
+        return (
+            f"{verb} {w.card_line(ctx, move.card if not isinstance(move, mv.Commit) else move.top)}"
+        )
+    if isinstance(move, mv.Build):
+        region = ctx.region(move.region)
+        vp = region.spaces[move.space - 1].vp
+        need = ctx.components.board.pagodas[move.spot - 1]
+        token = b.region_tokens.get(move.region)
+        bonus = ""
+        if token and token in ctx.region_tokens:
+            bonus = f" + {w.effects_words(ctx.region_tokens[token].bonus)}"
+        space = f"{vp}-VP space" if vp else "space"
+        return f"{w.region_words(ctx, move.region)}: {space}, Pagoda {need}{bonus}"
+    if isinstance(move, mv.Buy):
+        card_id = b.action_display[move.slot - 1]
+        bought = ctx.action_cards.get(card_id)
+        if bought is None:
+            return f"Slot {move.slot}"
+        worth = f", {bought.vp} VP" if bought.vp else ""
+        needs = f", needs teapot {'/'.join(bought.teapots_needed)}" if bought.teapots_needed else ""
+        price = w.cost_text(bought.price)
+        return f"Slot {move.slot}: {w.card_line(ctx, card_id)} — {price}{needs}{worth}"
+    if isinstance(move, mv.TakeCaravan):
+        cid = b.caravan_display[move.slot - 1]
+        caravan = ctx.caravans.get(cid)
+        if caravan is None:
+            return f"Caravan slot {move.slot}"
+        trade = caravan.trades[move.trade - 1]
+        option = caravan.strengths[move.strength - 1]
+        return (
+            f"{cid}: pay {w.cost_text(trade.cost)} → {w.effects_words(trade.reward)}; "
+            f"strength {option.strength} → {w.effects_words(option.reward)}"
+        )
+    if isinstance(move, mv.Ferment):
+        return f"Ferment up to {w.count(t.strength, 'fresh leaf', 'fresh leaves')}"
+    if isinstance(move, mv.Harvest):
+        return f"Extra Harvest from up to {w.count(t.strength, 'garden')}"
+    if isinstance(move, mv.UseTop):
+        card = ctx.cards.get(t.top)
+        if card is None:
+            return f"Use offer {move.index}"
+        return f"Use {card.name}: {w.effects_words((card.top[move.index - 1],))}"
+    if isinstance(move, mv.Repeat):
+        how = "discard an x2 Scroll" if move.method == "scroll" else "pay 3 fermented leaves"
+        return f"Repeat {w.SECONDARY_WORDS.get(t.secondary, 'it')}: {how}"
+    if isinstance(move, mv.AdvanceEmperor):
+        return "Climb the Emperor track"
+    if isinstance(move, mv.SpendCupToken):
+        return f"Cup row {move.row}, connection {move.connection}: {_cup_pair(view, ctx, move)}"
+    if isinstance(move, mv.UsePlus1):
+        return f"Use a +1 Scroll (strength {t.strength + 1})"
+    return ""
+
+
+def _cup_pair(view: TeaGardenObservation, ctx: Context, move: mv.SpendCupToken) -> str:
+    row = view.players[view.seat].cup_rows[move.row - 1]
+    left = ctx.cup_tiles[row[move.connection - 1]].right
+    right = ctx.cup_tiles[row[move.connection]].left
+    return f"{w.effects_words(left.bonus)} or {w.effects_words(right.bonus)}"
+
+
+def _decision_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
+    top = view.pending[-1] if view.pending else None
+    me = view.players[view.seat]
+    if isinstance(move, mv.PayLeaf):
+        return f"Pay {w.leaf(move.side, move.quality)} ({w.leaf_words(move.side, move.quality)})"
+    if isinstance(move, mv.CoverTeapot):
+        return f"Cover it {TEAPOT_WAYS[move.method]}"
+    if isinstance(move, mv.PickScroll):
+        return w.scroll_words(move.kind)
+    if isinstance(move, mv.PlaceToken):
+        return f"Cup row {move.row}, connection {move.connection}"
+    if isinstance(move, mv.FlipLeaf):
+        return f"Ferment {w.leaf('g', move.quality)} → {w.leaf('f', move.quality)}"
+    if isinstance(move, mv.HarvestFrom):
+        region = ctx.region(move.region)
+        return f"Harvest {w.leaf('g', region.value)} in {region.name}"
+    if isinstance(move, mv.SellLeaf):
+        vp = 2 if move.side == "f" else 1
+        return f"Sell {w.leaf(move.side, move.quality)} for {vp} VP"
+    if isinstance(move, mv.Stop):
+        return STOP_WORDS.get(type(top), "Stop") if top is not None else "Stop"
+    if isinstance(move, mv.DrawCards):
+        n = top.n if isinstance(top, st.MayDraw) else 1
+        then = " and discard as many" if isinstance(top, st.MayDraw) and top.discard else ""
+        return f"Draw {n} card{'s' if n != 1 else ''}{then}"
+    if isinstance(move, mv.RemoveCard):
+        where = {"hand": "hand", "draw": "draw deck", "discard": "discard pile"}[move.zone]
+        return f"Remove {w.card_name(ctx, move.card)} (from your {where})"
+    if isinstance(move, mv.TakeEmperorCard):
+        card = ctx.emperor_cards.get(move.card)
+        scores = f" — scores {w.condition_text(card.scoring)}" if card is not None else ""
+        return f"{w.card_line(ctx, move.card)}{scores}"
+    if isinstance(move, mv.ChooseOption):
+        if isinstance(top, st.ChooseOption):
+            return w.effects_words(top.options[move.index - 1]).capitalize()
+        return f"Option {move.index}"
+    if isinstance(move, mv.ChoosePart):
+        sectors = ctx.components.university.sectors
+        if 1 <= me.uni_sector <= len(sectors):
+            part = sectors[me.uni_sector - 1].parts[move.index - 1]
+            return f"Part {move.index}: {w.effects_words(part.bonus)}; {part.vp} VP at the end"
+        return f"Part {move.index}"
+    if isinstance(move, mv.PlaceCupTile):
+        return _tile_label(view, ctx, move)
+    if isinstance(move, mv.ChooseCupBonus):
+        return _cup_bonus_label(view, ctx, move, top)
+    return ""
+
+
+def _tile_label(view: TeaGardenObservation, ctx: Context, move: mv.PlaceCupTile) -> str:
+    stack = view.board.cup_stacks.get(move.province, [])
+    cups = ""
+    if stack and stack[-1] in ctx.cup_tiles:
+        tile = ctx.cup_tiles[stack[-1]]
+        left = w.province_name(ctx, tile.left.colour)
+        right = w.province_name(ctx, tile.right.colour)
+        cups = f" [{left}|{right}]"
+    where = (
+        "new row" if move.row == 0 else f"row {move.row}, {'left' if move.side == 'l' else 'right'}"
+    )
+    return f"{w.province_name(ctx, move.province)}{cups} → {where}"
+
+
+def _cup_bonus_label(
+    view: TeaGardenObservation, ctx: Context, move: mv.ChooseCupBonus, top: object
+) -> str:
+    side = "Left" if move.side == "l" else "Right"
+    if not isinstance(top, st.ChooseCupBonus):
+        return f"{side} Cup"
+    row = view.players[view.seat].cup_rows[top.row]
+    tiles = ctx.cup_tiles
+    cup = (
+        tiles[row[top.connection]].right
+        if move.side == "l"
+        else tiles[row[top.connection + 1]].left
+    )
+    return f"{side} Cup ({w.province_name(ctx, cup.colour)}): {w.effects_words(cup.bonus)}"

@@ -1,0 +1,484 @@
+"""The decision panel's contents: the legal moves of the pending decision, grouped and keyed.
+
+:func:`build_menu` is pure: from the observation of the seat to move, its legal moves, the cards
+the person has ticked so far and the sub-menu open, it returns a :class:`Menu` of
+:class:`Item` values, each with a label in words, a group, a hotkey and the moves it makes.
+Unavailable actions stay in the menu, dimmed, with the reason.
+
+Keys: digits 1-9 number the choices (in the card phase they tick cards); mnemonic letters name
+the actions (``p`` pass, ``e`` end the turn, ``g`` build a garden, ``u`` buy, ``c`` caravan,
+``f`` ferment, ``h`` harvest, ``a`` use the top card or pay with the cheapest leaves, ``i``
+Emperor track, ``n`` spend a Cup token or stop/decline, ``x`` repeat, ``+`` +1 Scroll,
+``y`` draw, ``w`` slip a card under the top card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from core.moves import Move
+from core.tea_garden import moves as mv
+from core.tea_garden import state as st
+from core.tea_garden.actions import EXTRA_BORDER, cost_demands, fee_demands
+from core.tea_garden.context import Context
+from core.tea_garden.flow import MAX_TURNS
+from core.tea_garden.hidden import TeaGardenObservation
+from core.tea_garden.payments import assign, bins_of, can_pay
+from tea_tui import words as w
+from tea_tui.move_labels import label
+
+LETTERS = {
+    mv.Pass: "p",
+    mv.EndTurn: "e",
+    mv.Build: "g",
+    mv.Buy: "u",
+    mv.TakeCaravan: "c",
+    mv.Ferment: "f",
+    mv.Harvest: "h",
+    mv.UseTop: "a",
+    mv.AdvanceEmperor: "i",
+    mv.SpendCupToken: "n",
+    mv.Repeat: "x",
+    mv.UsePlus1: "+",
+    mv.AddCard: "w",
+}
+"""The mnemonic letter of each kind of turn move."""
+
+MENU_KEYS = ("a", "c", "e", "f", "g", "h", "i", "n", "p", "u", "w", "x", "y", "+")
+"""Every letter or sign a menu item may carry (the screen binds each)."""
+
+SUBMENU_TITLES = {
+    "build": "Build a garden: where, and with which Pagoda",
+    "buy": "Buy an Action card",
+    "caravan": "Take a Caravan: which, trade and strength",
+    "cup_token": "Spend a Cup token",
+    "add": "Slip a card under the top card",
+    "repeat": "Repeat the secondary action",
+}
+_SUBMENU_OF = {
+    mv.Build: "build",
+    mv.Buy: "buy",
+    mv.TakeCaravan: "caravan",
+    mv.SpendCupToken: "cup_token",
+    mv.AddCard: "add",
+    mv.Repeat: "repeat",
+}
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of the decision panel."""
+
+    label: str
+    key: str = ""
+    """The hotkey shown (a digit, a letter or "+"); empty for none."""
+    moves: tuple[Move, ...] = ()
+    """The moves Enter (or the hotkey) makes, as one undo step."""
+    submenu: str = ""
+    """A sub-menu to open instead of moving (several moves of one kind)."""
+    toggle: str = ""
+    """A card to tick or untick with the digit (Enter still plays)."""
+    reason: str = ""
+    """Why the item is unavailable; empty when it is available."""
+    group: str = ""
+    chosen: bool = False
+    """A ticked card."""
+
+    @property
+    def enabled(self) -> bool:
+        """True when the item can be chosen."""
+        return not self.reason
+
+
+@dataclass(frozen=True)
+class Menu:
+    """What the decision panel shows."""
+
+    title: str
+    items: tuple[Item, ...] = ()
+    default: int = 0
+    """Index of the item highlighted first."""
+    hint: str = ""
+    """One line on the keys that matter here."""
+    kind: str = "turn"
+    """``cards`` (ticking cards), ``turn``, ``submenu``, ``pay`` or ``decision``."""
+    extra: dict[str, str] = field(default_factory=dict)
+
+    def find(self, key: str) -> Item | None:
+        """Return the enabled item with this hotkey, if any."""
+        for item in self.items:
+            if item.key == key and item.enabled:
+                return item
+        return None
+
+
+def build_menu(
+    view: TeaGardenObservation,
+    legal: Sequence[Move],
+    ctx: Context,
+    selection: frozenset[str] = frozenset(),
+    submenu: str = "",
+) -> Menu:
+    """Return the menu for the decision now facing ``view.seat``.
+
+    Args:
+        view: the observation of the seat to move (``view.seat == view.to_move``).
+        legal: the legal moves now.
+        ctx: the shared context (names of cards and places).
+        selection: cards ticked to play (card phase only).
+        submenu: the sub-menu open (one of :data:`SUBMENU_TITLES`), or "".
+    """
+    if view.over:
+        return Menu("The game is over", kind="over", hint="s scores · q quit")
+    if view.pending:
+        return _pending_menu(view, legal, ctx, view.pending[-1])
+    if submenu:
+        return _submenu(view, legal, ctx, submenu)
+    if not view.turn.committed:
+        return _card_menu(view, legal, ctx, selection)
+    return _turn_menu(view, legal, ctx)
+
+
+# --- the turn ------------------------------------------------------------------------------
+
+
+def _card_menu(
+    view: TeaGardenObservation, legal: Sequence[Move], ctx: Context, selection: frozenset[str]
+) -> Menu:
+    me = view.players[view.seat]
+    t = view.turn
+    ticked = set(selection) | set(t.selected)
+    legal_set = set(legal)
+    slots = min(MAX_TURNS, len(ctx.components.board.slot_fees))
+    slot = len(me.stacks)
+    fee = fee_demands_for(ctx, slot)
+    items: list[Item] = []
+    for i, card in enumerate(me.hand):
+        playable = mv.Select(card) in legal_set or mv.Commit(card) in legal_set
+        if playable:
+            reason = ""
+        elif slot >= slots:
+            reason = "no card slot left this round"
+        elif fee and not can_pay(bins_of(me), fee):
+            reason = f"cannot pay the fee of card slot {slot + 1}"
+        else:
+            reason = "cannot be played now"
+        chosen = card in ticked
+        plan = ticked | {card}
+        selects = [mv.Select(c) for c in sorted(plan) if c not in t.selected]
+        moves: tuple[Move, ...] = (*selects, mv.Commit(card))
+        mark = "[x]" if chosen else "[ ]"
+        items.append(
+            Item(
+                f"{mark} {w.card_line(ctx, card)}",
+                key=str(i + 1) if i < 9 else "",
+                moves=moves,
+                toggle=card,
+                reason=reason,
+                group="Play cards",
+                chosen=chosen,
+            )
+        )
+    items.extend(_free_items(view, legal, ctx))
+    items.append(_pass_item(legal))
+    strength = sum(ctx.cards[c].strength for c in ticked if c in ctx.cards)
+    if ticked:
+        names = ", ".join(w.card_name(ctx, c) for c in sorted(ticked))
+        title = f"Play {names} (strength {strength + t.strength})"
+    else:
+        title = "Your turn: choose cards to play, or pass"
+    fee_note = f" · slot {slot + 1} fee: {w.demand_text(tuple(fee))}" if fee else ""
+    return Menu(
+        title + fee_note,
+        tuple(items),
+        default=_first_enabled(items),
+        hint="digits tick cards · Enter plays, highlighted card on top",
+        kind="cards",
+    )
+
+
+def fee_demands_for(ctx: Context, slot: int) -> list[st.Demand]:
+    """Return the leaves owed for playing into card slot ``slot`` (0-based)."""
+    fees = ctx.components.board.slot_fees
+    return cost_demands(fees[slot]) if slot < len(fees) else []
+
+
+def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) -> Menu:
+    t = view.turn
+    me = view.players[view.seat]
+    items: list[Item] = []
+    if not t.main:
+        group = "Main action"
+        items.append(_kind_item(legal, mv.Build, "Build a garden", group, _build_reason(view, ctx)))
+        items.append(_kind_item(legal, mv.Buy, "Buy an Action card", group, "none affordable"))
+        items.append(_kind_item(legal, mv.TakeCaravan, "Take a Caravan", group, "none affordable"))
+        items.append(
+            _kind_item(
+                legal,
+                mv.Ferment,
+                f"Ferment up to {w.count(t.strength, 'fresh leaf', 'fresh leaves')}",
+                group,
+                "",
+            )
+        )
+        items.append(
+            _kind_item(
+                legal,
+                mv.Harvest,
+                f"Extra Harvest: up to {w.count(t.strength, 'garden')}",
+                group,
+                "",
+            )
+        )
+        if any(isinstance(m, mv.AddCard) for m in legal):
+            items.append(_kind_item(legal, mv.AddCard, "Slip a card under the top card", group, ""))
+    top_name = w.card_name(ctx, t.top)
+    offers = ctx.cards[t.top].top if t.top in ctx.cards else ()
+    for i, eff in enumerate(offers):
+        move = mv.UseTop(i + 1)
+        used = i < len(t.used_top) and t.used_top[i]
+        reason = "" if move in legal else ("already used" if used else "nothing to gain now")
+        items.append(
+            Item(
+                f"Use {top_name}: {w.effects_words((eff,))}",
+                key="a",
+                moves=(move,),
+                reason=reason,
+                group="Top card",
+            )
+        )
+    if any(isinstance(m, mv.Repeat) for m in legal):
+        action = w.SECONDARY_WORDS.get(t.secondary, "the secondary action")
+        items.append(_kind_item(legal, mv.Repeat, f"Repeat {action}", "Free actions", ""))
+    items.extend(_free_items(view, legal, ctx))
+    end_reason = "" if mv.EndTurn() in legal else "choose a main action first"
+    items.append(Item("End the turn", "e", (mv.EndTurn(),), reason=end_reason, group="Turn"))
+    items = _number(items)
+    del me
+    return Menu(
+        f"Strength {t.strength} · top card {top_name}",
+        tuple(items),
+        default=_first_enabled(items),
+        hint="letters or digits choose · Esc undoes",
+        kind="turn",
+    )
+
+
+def _free_items(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) -> list[Item]:
+    me = view.players[view.seat]
+    group = "Free actions"
+    items: list[Item] = []
+    rows = ctx.components.emperor_track.rows
+    if me.emperor_row < len(rows):
+        row = rows[me.emperor_row]
+        reason = ""
+        if mv.AdvanceEmperor() not in legal:
+            reason = f"needs {row.tokens} tokens (you have {me.emperor_tokens}) and a leaf"
+        label = (
+            f"Emperor track row {me.emperor_row + 1} ({row.tokens} tokens, "
+            f"{w.cost_text(row.leaf)}): {w.effects_words(row.reward)}"
+        )
+        items.append(Item(label, "i", (mv.AdvanceEmperor(),), reason=reason, group=group))
+    if any(isinstance(m, mv.SpendCupToken) for m in legal):
+        items.append(_kind_item(legal, mv.SpendCupToken, "Spend a Cup token", group, ""))
+    if mv.UsePlus1() in legal:
+        label = f"Use a +1 Scroll (strength {view.turn.strength + 1})"
+        items.append(Item(label, "+", (mv.UsePlus1(),), group=group))
+    return items
+
+
+def _pass_item(legal: Sequence[Move]) -> Item:
+    reason = "" if mv.Pass() in legal else "you took a free action, so you must play"
+    return Item("Pass for the rest of the round", "p", (mv.Pass(),), reason=reason, group="Turn")
+
+
+def _kind_item(
+    legal: Sequence[Move], kind: type[Move], label: str, group: str, reason: str
+) -> Item:
+    """One item for every legal move of ``kind``: the move itself, or a sub-menu of them."""
+    moves = [m for m in legal if isinstance(m, kind)]
+    key = LETTERS.get(kind, "")
+    if not moves:
+        return Item(label, key, reason=reason or "not possible now", group=group)
+    if len(moves) == 1 or kind not in _SUBMENU_OF:
+        return Item(label, key, (moves[0],), group=group)
+    return Item(f"{label} ({len(moves)} choices)…", key, submenu=_SUBMENU_OF[kind], group=group)
+
+
+def _build_reason(view: TeaGardenObservation, ctx: Context) -> str:
+    me = view.players[view.seat]
+    needs = [r for r, here in zip(ctx.components.board.pagodas, me.pagodas, strict=True) if here]
+    if not needs:
+        return "no Pagoda left"
+    cheapest = min(needs)
+    if cheapest > view.turn.strength:
+        return f"the cheapest Pagoda needs strength {cheapest}"
+    return f"no free space within reach (+{EXTRA_BORDER} strength per extra border)"
+
+
+def _submenu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context, name: str) -> Menu:
+    kinds = [k for k, v in _SUBMENU_OF.items() if v == name]
+    moves = [m for m in legal if kinds and isinstance(m, kinds[0])]
+    items = [Item(move_label(view, ctx, m), moves=(m,)) for m in moves]
+    items = _number(items)
+    return Menu(
+        SUBMENU_TITLES.get(name, name),
+        tuple(items),
+        default=0,
+        hint="digits choose · Esc goes back",
+        kind="submenu",
+    )
+
+
+# --- pending decisions ---------------------------------------------------------------------
+
+
+def _pending_menu(
+    view: TeaGardenObservation, legal: Sequence[Move], ctx: Context, top: st.AnyPending
+) -> Menu:
+    items: list[Item] = []
+    kind = "decision"
+    if isinstance(top, st.PayLeaves):
+        kind = "pay"
+        me = view.players[view.seat]
+        plan = cheapest_payment(me.fresh, me.fermented, top.demands)
+        if plan:
+            marks = " ".join(w.leaf(m.side, m.quality) for m in plan)
+            items.append(Item(f"Pay the cheapest: {marks}", "a", tuple(plan), group="Quick"))
+    for move in legal:
+        key = {mv.Stop: "n", mv.DrawCards: "y"}.get(type(move), "")
+        group = "Leaves" if kind == "pay" else ""
+        items.append(Item(move_label(view, ctx, move), key, (move,), group=group))
+    items = _number(items)
+    return Menu(
+        pending_title(view, ctx, top),
+        tuple(items),
+        default=0,
+        hint="a pays the cheapest · digits choose" if kind == "pay" else "digits choose",
+        kind=kind,
+    )
+
+
+def cheapest_payment(
+    fresh: Sequence[int], fermented: Sequence[int], demands: Sequence[st.Demand]
+) -> list[mv.PayLeaf]:
+    """Return the leaves that pay ``demands`` cheaply, one at a time as the engine takes them.
+
+    Each step pays the lowest-quality leaf (fresh before fermented at equal quality) that keeps
+    the rest of the payment possible; empty if the demands cannot be met.
+    """
+    g, f = list(fresh), list(fermented)
+    owed = list(demands)
+    plan: list[mv.PayLeaf] = []
+    while any(d.count > 0 for d in owed):
+        bins = (tuple(g), tuple(f))
+        for quality in range(1, st.QUALITIES + 1):
+            side = next(
+                (
+                    s
+                    for s, have in (("g", g), ("f", f))
+                    if have[quality - 1] and assign(bins, owed, s == "f", quality) is not None
+                ),
+                None,
+            )
+            if side is not None:
+                break
+        else:
+            return []
+        i = assign(bins, owed, side == "f", quality)
+        assert i is not None
+        (g if side == "g" else f)[quality - 1] -= 1
+        d = owed[i]
+        owed[i] = st.Demand(count=d.count - 1, quality=d.quality, fermented=d.fermented)
+        plan.append(mv.PayLeaf("g" if side == "g" else "f", quality))
+    return plan
+
+
+def pending_title(view: TeaGardenObservation, ctx: Context, top: st.AnyPending) -> str:
+    """Say what a pending decision asks for."""
+    if isinstance(top, st.PayLeaves):
+        return f"Pay {w.demand_text(top.demands)} for {_purpose(view, ctx, top.purpose)}"
+    if isinstance(top, st.CoverTeapots):
+        return f"{w.card_name(ctx, top.card)} lacks {top.missing} Teapot(s): cover one"
+    titles = {
+        st.ChooseScroll: "Choose a Scroll",
+        st.PlaceCupToken: "Place a Cup token on a connection",
+        st.MayDraw: "Draw cards?",
+        st.MayRemove: "Remove a card from the game?",
+        st.TakeEmperorCard: "Take an Emperor card",
+        st.ChooseOption: "Choose one side",
+        st.ChoosePart: "Choose a part of the University sector",
+        st.PlaceCupTile: "Take a Cup tile and place it",
+        st.ChooseCupBonus: "Which Cup gives its bonus?",
+    }
+    if isinstance(top, st.FermentLeaves):
+        return f"Ferment up to {w.count(top.n, 'more fresh leaf', 'more fresh leaves')}"
+    if isinstance(top, st.HarvestGardens):
+        return f"Harvest from up to {w.count(top.n, 'more garden')}"
+    if isinstance(top, st.SellLeaves):
+        return f"Sell up to {w.count(top.n, 'more leaf', 'more leaves')}"
+    if isinstance(top, st.DiscardCards):
+        return f"Discard {top.n} card(s)"
+    return titles.get(type(top), "Decide")
+
+
+def _purpose(view: TeaGardenObservation, ctx: Context, purpose: str) -> str:
+    kind, _, rest = purpose.partition(":")
+    if kind == "fee":
+        return f"the fee of card slot {len(view.players[view.seat].stacks)}"
+    if kind == "buy":
+        return w.card_name(ctx, rest)
+    if kind == "caravan":
+        return f"Caravan {rest.split(':')[0]}"
+    if kind == "emperor":
+        return "the Emperor track"
+    if kind == "repeat":
+        return "the repeat"
+    return purpose
+
+
+# --- labels --------------------------------------------------------------------------------
+
+
+def move_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
+    """Return a short label in words for one legal move, as the seat to move sees it."""
+    return label(view, ctx, move)
+
+
+def _number(items: list[Item]) -> list[Item]:
+    """Give digits 1-9 to the enabled items that have no letter yet... and to all in order."""
+    out: list[Item] = []
+    n = 0
+    for item in items:
+        if item.enabled and not item.key and n < 9:
+            n += 1
+            item = Item(
+                item.label,
+                str(n),
+                item.moves,
+                item.submenu,
+                item.toggle,
+                item.reason,
+                item.group,
+                item.chosen,
+            )
+        out.append(item)
+    return out
+
+
+def _first_enabled(items: Sequence[Item]) -> int:
+    return next((i for i, item in enumerate(items) if item.enabled), 0)
+
+
+__all__ = [
+    "LETTERS",
+    "MENU_KEYS",
+    "Item",
+    "Menu",
+    "build_menu",
+    "cheapest_payment",
+    "fee_demands",
+    "move_label",
+    "pending_title",
+]

@@ -1,0 +1,282 @@
+"""Games in the app and on disk: a session to a save and back, the autosave, the keeper.
+
+:class:`SaveKeeper` is what the screens use: it autosaves a session after every move, saves it
+by name, and, when a new game is about to take the autosave slot, first keeps the game that was
+there as a named save, so that starting a game never loses another one. :func:`session_from_save`
+rebuilds a session (log, hints and all) from a loaded save; :func:`rebuild` also says where the
+log stood after each move, which the replay viewer needs.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import msgspec
+
+from core.moves import Move
+from core.tea_garden.game import TeaGardenGame
+from saves import GameNotes, HintNote, LoadedGame, SaveError, SaveFile, SaveStore
+from saves.store import check_name
+from tea_tui.session import GameSession, seat_names
+
+
+class NotPlayableError(Exception):
+    """A save the app cannot show (a game other than Tea Garden)."""
+
+
+def hint_text(
+    names: Sequence[str], seat: int, labels: Sequence[str], chances: Sequence[float]
+) -> str:
+    """Return the log line of a hint: who asked and what the search proposed."""
+    who = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+    tops = " · ".join(
+        f"{i + 1}. {label} ({chance:.0%})"
+        for i, (label, chance) in enumerate(zip(labels, chances, strict=False))
+    )
+    return f"{who} asked for a hint: {tops}" if tops else f"{who} asked for a hint"
+
+
+def to_save(store: SaveStore, session: GameSession) -> SaveFile:
+    """Return the save of a session (its setup, seed, moves, hints and colours)."""
+    save = store.record(
+        session.setup(),
+        session.seed,
+        session.moves,
+        session.state,
+        title=session.title,
+        created=session.created,
+    )
+    notes = GameNotes(
+        hints=tuple(
+            HintNote(at=h.at, seat=h.seat, moves=tuple(str(m) for m in h.moves), chances=h.chances)
+            for h in session.hints
+        ),
+        colours=tuple(session.colours),
+    )
+    if notes == GameNotes():
+        return save
+    return msgspec.structs.replace(save, notes=notes)
+
+
+@dataclass
+class Rebuilt:
+    """A session rebuilt from a save, and how long its log was after each move."""
+
+    session: GameSession
+    marks: list[int]
+    """``marks[i]``: the number of log entries once ``i`` moves are made (0 = the start)."""
+    rounds: list[int]
+    """``rounds[i]``: the round being played once ``i`` moves are made."""
+
+
+def rebuild(
+    game: TeaGardenGame,
+    seed: int,
+    seats: Sequence[object],
+    moves: Sequence[Move],
+    *,
+    names: Sequence[str] | None = None,
+    hints: Sequence[HintNote] = (),
+    colours: Sequence[str] = (),
+) -> Rebuilt:
+    """Play ``moves`` into a new session, writing the log as the game did, hint lines included.
+
+    Raises:
+        RulesError: if a move is not legal (a loaded save has been checked already).
+    """
+    from core.seats import SeatSpec
+    from tea_tui.move_menu import move_label
+
+    specs = [s if isinstance(s, SeatSpec) else SeatSpec.parse(str(s)) for s in seats]
+    session = GameSession.new(game, specs, seed, names=names or seat_names(specs), colours=colours)
+    pending = sorted(hints, key=lambda h: h.at)
+    marks: list[int] = []
+    rounds = [session.state.round]
+
+    def note_hints(done: int) -> None:
+        while pending and pending[0].at <= done:
+            note = pending.pop(0)
+            parsed = tuple(game.parse_move(text) for text in note.moves)
+            view = session.view(note.seat) if note.seat < game.num_seats else None
+            labels = [move_label(view, session.ctx, m) if view else str(m) for m in parsed]
+            session.add_hint(
+                note.seat,
+                parsed,
+                note.chances,
+                hint_text(session.names, note.seat, labels, note.chances),
+            )
+
+    note_hints(0)
+    marks.append(len(session.log))
+    for i, move in enumerate(moves):
+        session.apply_step([move])
+        note_hints(i + 1)
+        marks.append(len(session.log))
+        rounds.append(session.state.round)
+    if pending:  # a hint recorded past the last move (a damaged note): keep it at the end
+        note_hints(pending[-1].at)
+        marks[-1] = len(session.log)
+    return Rebuilt(session, marks, rounds)
+
+
+def session_from_save(loaded: LoadedGame) -> Rebuilt:
+    """Return the session of a loaded save, ready to play on (or to replay).
+
+    Raises:
+        NotPlayableError: if the save is not a Tea Garden game.
+    """
+    game = loaded.game
+    if not isinstance(game, TeaGardenGame):
+        raise NotPlayableError(
+            f"{loaded.path}: a {loaded.save.setup.game} game, which the app does not show"
+        )
+    save = loaded.save
+    notes = save.game_notes
+    rebuilt = rebuild(
+        game,
+        save.seed,
+        save.setup.seats,
+        loaded.replay.moves,
+        hints=notes.hints,
+        colours=notes.colours,
+    )
+    session = rebuilt.session
+    session.created = save.created
+    session.title = save.meta.title
+    session.save_name = "" if loaded.name == "autosave" else loaded.name
+    return rebuilt
+
+
+class SaveKeeper:
+    """Saves the game on screen: the autosave after every move, named saves on request.
+
+    The autosave is built on the caller's thread (cheap) and written by a background thread
+    (an fsync can take milliseconds), newest first: a write still waiting is replaced by a newer
+    one. :meth:`flush` waits for the last write; the app calls it before it exits.
+
+    Args:
+        store: the player's saves.
+    """
+
+    def __init__(self, store: SaveStore) -> None:
+        self.store = store
+        self._claimed: set[int] = set()
+        """Sessions (by id) that have made sure the autosave slot is theirs."""
+        self._lock = threading.Condition()
+        self._waiting: SaveFile | None = None
+        self._busy = False
+        self._errors: list[str] = []
+        self._thread: threading.Thread | None = None
+
+    def autosave(self, session: GameSession, *, wait: bool = False) -> str:
+        """Autosave the session; return a note for the player ("" when there is none).
+
+        The first autosave of a session keeps the other game found in the slot as a named save,
+        and the note says so; a failed write shows up in :meth:`take_errors`.
+        """
+        note = ""
+        if id(session) not in self._claimed:
+            self.flush()
+            note = self._keep_previous(session)
+            self._claimed.add(id(session))
+        save = to_save(self.store, session)
+        with self._lock:
+            self._waiting = save
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._write_loop, daemon=True)
+                self._thread.start()
+            self._lock.notify_all()
+        if wait:
+            self.flush()
+        return note
+
+    def flush(self, timeout: float = 10.0) -> None:
+        """Wait until every autosave asked for is written (or ``timeout`` seconds pass)."""
+        with self._lock:
+            self._lock.wait_for(lambda: self._waiting is None and not self._busy, timeout)
+
+    def take_errors(self) -> list[str]:
+        """Return the autosave failures since the last call, and forget them."""
+        with self._lock:
+            errors, self._errors = self._errors, []
+        return errors
+
+    def _write_loop(self) -> None:
+        while True:
+            with self._lock:
+                self._lock.wait_for(lambda: self._waiting is not None)
+                save, self._waiting = self._waiting, None
+                self._busy = True
+            assert save is not None
+            try:
+                self.store.autosave(save)
+            except SaveError as exc:
+                with self._lock:
+                    self._errors.append(f"The game could not be autosaved: {exc}")
+            finally:
+                with self._lock:
+                    self._busy = False
+                    self._lock.notify_all()
+
+    def save(self, session: GameSession, name: str | None = None) -> Path:
+        """Save under ``name`` (by default the name it was saved or loaded as), replacing an
+        earlier version of it, which is kept as a backup.
+
+        Raises:
+            ValueError: for a name that cannot name a save, or no name at all.
+            SaveError: if it cannot be written.
+        """
+        chosen = check_name(name or session.save_name)
+        path = self.store.save(chosen, to_save(self.store, session))
+        session.save_name = chosen
+        return path
+
+    def save_as(self, session: GameSession, name: str) -> Path:
+        """Save under a new name; refuse a name already taken.
+
+        Raises:
+            ValueError: for a name that cannot name a save.
+            SaveExistsError: if the name is taken.
+            SaveError: if it cannot be written.
+        """
+        path = self.store.save_as(check_name(name), to_save(self.store, session))
+        session.save_name = name
+        return path
+
+    def _keep_previous(self, session: GameSession) -> str:
+        """Keep the game in the autosave slot as a named save if it is another game."""
+        try:
+            old = self.store.read("autosave")
+        except SaveError:
+            return ""  # no autosave, or an unreadable one: read() never changes it, nor do we
+        same = old.seed == session.seed and _same_time(old.created, session.created)
+        if same or not old.moves:
+            return ""
+        stamp = old.updated.astimezone().strftime("%Y-%m-%d %H.%M")
+        state = "finished" if old.meta.finished else "unfinished"
+        base = f"{old.meta.title or 'game'} {stamp}"
+        for n in range(1, 100):
+            name = base if n == 1 else f"{base} ({n})"
+            try:
+                self.store.save_as(name, old)
+            except (SaveError, ValueError):
+                continue
+            return f"Your {state} previous game was kept as the save '{name}'."
+        return ""
+
+
+def _same_time(a: datetime, b: datetime) -> bool:
+    return abs((a - b).total_seconds()) < 1e-3
+
+
+def unique_name(store: SaveStore, base: str) -> str:
+    """Return ``base``, or ``base (2)``, ``base (3)``, ... whichever names no save yet."""
+    for n in range(1, 1000):
+        name = base if n == 1 else f"{base} ({n})"
+        if not store.exists(name):
+            return name
+    return base

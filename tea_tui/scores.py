@@ -1,0 +1,51 @@
+"""Scores as one seat can work them out from what it sees.
+
+Every card that enters a deck is seen by the table, so the points of every seat can be counted
+from an observation alone: which of a seat's cards are in hand and which in the draw deck does
+not change its score. The score screen uses this rather than the full state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from core.moves import Move
+from core.tea_garden.context import Context
+from core.tea_garden.game import TeaGardenGame
+from core.tea_garden.hidden import TeaGardenObservation
+from core.tea_garden.rules import TeaGardenState
+from core.tea_garden.scoring import live_breakdown, seat_breakdown
+
+
+def observed_breakdown(view: TeaGardenObservation, ctx: Context) -> tuple[dict[str, int], ...]:
+    """Return every seat's points per category as if the game ended now, from ``view`` alone."""
+    out = []
+    for seat, p in enumerate(view.players):
+        cards = msgspec.structs.replace(p, hand=[], draw=list(view.hand_and_draw[seat]))
+        out.append(seat_breakdown(ctx, cards))
+    return tuple(out)
+
+
+def scores_by_round(game: TeaGardenGame, seed: int, moves: Sequence[Move]) -> list[tuple[int, ...]]:
+    """Return every seat's score at the start and after each round (the last entry is the final
+    score once the game is over), by replaying ``moves`` from ``seed``.
+
+    A round's score is counted as if the game ended right after its Maintenance.
+    """
+    state = game.new_state(seed)
+    points = [_totals(state)]
+    round_ = state.round
+    for move in moves:
+        state.apply_unchecked(move)
+        if state.round != round_ and not state.is_over():
+            round_ = state.round
+            points.append(_totals(state))
+    if state.is_over():
+        points.append(tuple(state.outcome().scores))
+    return points
+
+
+def _totals(state: TeaGardenState) -> tuple[int, ...]:
+    return tuple(sum(b.values()) for b in live_breakdown(state))

@@ -1,0 +1,137 @@
+"""The end screen: the winner, how a tie was settled, every seat's score round by round (a
+sparkline each) and points per category; a rematch and the replay are a key away."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Sparkline, Static
+
+from tea_tui.scores import scores_by_round
+from tea_tui.widgets.glyphs import seat_colour, seat_glyph
+from tea_tui.widgets.score_table import ScoreTable
+
+if TYPE_CHECKING:
+    from tea_tui.session import GameSession
+
+
+def winner_text(session: GameSession) -> Text:
+    """Return who won, with the score, and the tie-break sentence when there was one."""
+    outcome = session.outcome()
+    names = session.names
+    text = Text(justify="center")
+    for i, seat in enumerate(outcome.winners):
+        if i:
+            text.append(" and " if i == len(outcome.winners) - 1 else ", ")
+        text.append(f"{seat_glyph(seat)} {names[seat]}", style=f"bold {seat_colour(seat)}")
+    verb = "wins" if len(outcome.winners) == 1 else "share the victory"
+    best = max(outcome.scores)
+    text.append(f" {verb} with {best} points.", style="bold")
+    if outcome.tie_break:
+        text.append("\n" + session.tie_break_text(outcome.tie_break), style="italic")
+    return text
+
+
+SPARK_CELLS = 2
+"""Cells per point of a sparkline, so that a round reads as a bar of its own."""
+
+
+class EndScreen(Screen[None]):
+    """The final result; Esc goes back to look at the board."""
+
+    CSS_PATH = "end.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "escape", "back", "back to the board", tooltip="Look at the final board", id="end-back"
+        ),
+        Binding(
+            "r",
+            "rematch",
+            "rematch",
+            tooltip="Set up the same game again (same seats and seed; change what you like)",
+            id="end-rematch",
+        ),
+        Binding(
+            "v", "replay", "replay", tooltip="Step through the game move by move", id="end-replay"
+        ),
+        Binding("q", "quit", "quit", tooltip="Leave tea-tui", id="end-quit"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.by_round = scores_by_round(session.game, session.seed, session.moves)
+        """Every seat's score at the start and after each round."""
+
+    def compose(self) -> ComposeResult:
+        s = self.session
+        with VerticalScroll(id="end-box"):
+            yield Static(Text("The game is over", style="bold", justify="center"), id="end-title")
+            yield Static(winner_text(s), id="end-winner")
+            yield from self._sparklines()
+            yield ScoreTable(id="end-scores")
+            seats = " ".join(str(spec) for spec in s.seats)
+            yield Static(
+                Text(
+                    f"Seed {s.seed} · seats {seats} · {len(s.moves)} moves",
+                    style="dim",
+                    justify="center",
+                ),
+                id="end-setup",
+            )
+        yield Footer(compact=True)
+
+    def _sparklines(self) -> ComposeResult:
+        """One line per seat, best first: name, final score, a sparkline, the scores by round."""
+        s = self.session
+        outcome = s.outcome()
+        width = max(len(n) for n in s.names) + 2
+        yield Static(
+            Text("Score by round (start, then after each round)", style="dim"), id="spark-title"
+        )
+        for seat in sorted(range(len(s.names)), key=lambda i: -outcome.scores[i]):
+            values = [p[seat] for p in self.by_round]
+            colour = seat_colour(seat)
+            with Horizontal(classes="spark-row"):
+                label = Text(
+                    f"{seat_glyph(seat)} {s.names[seat]}".ljust(width), style=f"bold {colour}"
+                )
+                label.append(f"{outcome.scores[seat]:>3} ", style="bold")
+                yield Static(label, classes="spark-name")
+                spark = Sparkline(
+                    [v for v in values for _ in range(SPARK_CELLS)],
+                    min_color=f"ansi_{colour}",
+                    max_color=f"ansi_{colour}",
+                    id=f"spark-{seat}",
+                    classes="spark",
+                )
+                spark.styles.width = len(values) * SPARK_CELLS
+                yield spark
+                yield Static(
+                    Text(" " + " ".join(str(v) for v in values), style="dim"),
+                    classes="spark-values",
+                )
+
+    def on_mount(self) -> None:
+        self.query_one(ScoreTable).show(self.session.outcome().breakdown, self.session.names)
+
+    def action_back(self) -> None:
+        """Return to the game screen."""
+        self.dismiss(None)
+
+    def action_rematch(self) -> None:
+        """Open the new-game screen with this game's setup and seed."""
+        opener = getattr(self.app, "open_new_game", None)
+        if callable(opener):
+            opener(rematch=self.session)
+
+    def action_replay(self) -> None:
+        """Step through the game in the replay viewer."""
+        opener = getattr(self.app, "open_replay", None)
+        if callable(opener):
+            opener(self.session)

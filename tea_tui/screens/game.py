@@ -1,0 +1,529 @@
+"""The game screen: the board widgets, the decision panel, the log, and the AI seats' turns.
+
+The screen owns the :class:`~tea_tui.session.GameSession`. After every move it hands each widget
+the observation of the seat whose view is shown (never a full state), rebuilds the decision
+panel's menu from the legal moves, and, when an AI seat is to move, asks it for a move in a
+worker thread so the interface never freezes. A refused move becomes an error notification.
+Key bindings are listed in :mod:`tea_tui.screens.bindings`.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
+from textual.events import Resize
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import ContentSwitcher, Footer, Static
+
+from core.errors import RulesError
+from core.moves import Move
+from core.tea_garden.hidden import TeaGardenObservation
+from tea_tui.ai_seats import AiSeat, make_ai
+from tea_tui.move_menu import Item, Menu, build_menu
+from tea_tui.screens.bindings import GAME_BINDINGS, PANELS
+from tea_tui.screens.game_io import GameFiles
+from tea_tui.screens.handover import HandoverScreen
+from tea_tui.screens.help import HelpScreen
+from tea_tui.screens.modals import ConfirmScreen, ScoreScreen
+from tea_tui.session import GameSession, ai_rng
+from tea_tui.settings import nearest_pace
+from tea_tui.widgets.board_map import BoardMap
+from tea_tui.widgets.decision_panel import DecisionPanel
+from tea_tui.widgets.displays import (
+    ActionDisplay,
+    BoardPanel,
+    CaravanDisplay,
+    CupStacks,
+    EmperorDisplay,
+)
+from tea_tui.widgets.game_log import GameLog
+from tea_tui.widgets.glyphs import seat_glyph, use_seat_colours
+from tea_tui.widgets.opponents import Opponents
+from tea_tui.widgets.player_board import PlayerBoard
+from tea_tui.widgets.status import StatusLine
+from tea_tui.widgets.tracks import Tracks
+
+if TYPE_CHECKING:
+    from tea_tui.persist import SaveKeeper
+
+MIN_SIZE = (80, 24)
+"""Below this the screen only asks for a larger terminal."""
+WIDE_SIZE = (120, 40)
+"""From this size the board and the log are always on screen."""
+PANEL_WIDGETS = {
+    "map": ("map",),
+    "tracks": ("tracks",),
+    "displays": ("action-display", "caravan-display", "emperor-display", "cup-stacks"),
+    "board": ("board",),
+    "opponents": ("opponents",),
+    "log": ("log",),
+}
+"""The widgets in each switchable panel, by id."""
+
+
+class GameScreen(GameFiles, Screen[None]):
+    """Play a game: widgets on the left (or on top), the decision panel always visible."""
+
+    CSS_PATH = "game.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = list(GAME_BINDINGS)
+
+    def __init__(
+        self,
+        session: GameSession,
+        *,
+        pace: float = 0.4,
+        processes: bool = True,
+        keeper: SaveKeeper | None = None,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.keeper = keeper
+        """Autosaves after every move and saves on request; None when games are not saved."""
+        self.processes = processes
+        self.home = False
+        """True when a title screen lies beneath, to go back to when the game is left."""
+        self.confirm = True
+        """Ask before passing and before paying for a card slot."""
+        self.pace = pace
+        """Seconds an AI move stays on screen at least."""
+        self.panel = "board"
+        """The panel shown in the switchable area."""
+        self.menu: Menu = Menu("")
+        self.selection: frozenset[str] = frozenset()
+        """Cards ticked to play, before Enter plays them."""
+        self.submenu = ""
+        self._shown_seat: int | None = None
+        """The seat whose view the widgets show (changes only after a hand-over)."""
+        self._ai: dict[int, AiSeat] = {}
+        self._ai_token = 0
+        """Bumped to forget an AI answer that is no longer wanted."""
+        self._ai_busy = False
+        self._ai_started = 0.0
+        self._ai_seat: int | None = None
+        """The AI seat whose turn is being timed."""
+        self._ai_progress = ""
+        self._stop_ai = False
+        self._ticker: Timer | None = None
+        self._handing_over = False
+        self._ended = False
+        self._view: TeaGardenObservation | None = None
+        """The view last shown."""
+        self._stale: set[str] = set()
+        """Panels whose widgets have not been shown the current view yet."""
+        for seat, spec in enumerate(session.seats):
+            if not spec.is_human:
+                rng = ai_rng(session.seed, seat)
+                self._ai[seat] = make_ai(spec, session.game, rng, processes=processes)
+
+    # --- layout ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="status")
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield Static("", id="tabs")
+                with ContentSwitcher(initial="panel-board", id="panels"):
+                    with VerticalScroll(id="panel-map", classes="panel"):
+                        yield BoardMap(id="map")
+                    with VerticalScroll(id="panel-tracks", classes="panel"):
+                        yield Tracks(id="tracks")
+                    with VerticalScroll(id="panel-displays", classes="panel"):
+                        yield ActionDisplay(id="action-display")
+                        yield CaravanDisplay(id="caravan-display")
+                        yield EmperorDisplay(id="emperor-display")
+                        yield CupStacks(id="cup-stacks")
+                    with VerticalScroll(id="panel-board", classes="panel"):
+                        yield PlayerBoard(id="board")
+                    with VerticalScroll(id="panel-opponents", classes="panel"):
+                        yield Opponents(id="opponents")
+                    with Vertical(id="panel-log", classes="panel"):
+                        yield GameLog(id="log")
+                with VerticalScroll(id="wide-board-box"):
+                    yield PlayerBoard(id="wide-board")
+            with Vertical(id="right"):
+                yield DecisionPanel(id="decision")
+                yield GameLog(id="wide-log")
+        yield Static(
+            "The terminal is too small for Tea Garden: make it at least 80 x 24.",
+            id="too-small",
+        )
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        use_seat_colours(self.session.colours)
+        self._apply_size(self.app.size.width, self.app.size.height)
+        self.query_one("#decision-options").focus()
+        self.refresh_view()
+
+    def on_resize(self, event: Resize) -> None:
+        self._apply_size(event.size.width, event.size.height)
+
+    def _apply_size(self, width: int, height: int) -> None:
+        """Pick the layout for the terminal's size (layout only: no game state in CSS)."""
+        wide = width >= WIDE_SIZE[0] and height >= WIDE_SIZE[1]
+        self.set_class(wide, "-wide")
+        self.set_class(not wide, "-compact")
+        self.set_class(width < MIN_SIZE[0] or height < MIN_SIZE[1], "-too-small")
+        self._show_visible()
+        if wide and self.panel in ("board", "log"):
+            self._show_panel("map")
+        self._draw_tabs()
+        self.refresh_bindings()
+
+    @property
+    def wide(self) -> bool:
+        """True in the roomy layout."""
+        return self.has_class("-wide")
+
+    def _show_panel(self, name: str) -> None:
+        self.panel = name
+        self.query_one("#panels", ContentSwitcher).current = f"panel-{name}"
+        self._draw_tabs()
+        self._show_visible()
+
+    def _show_visible(self) -> None:
+        """Hand the view to the widgets on screen; hidden panels get it when they are shown."""
+        if self._view is None:
+            return
+        s = self.session
+        names = ("wide", self.panel) if self.wide else (self.panel,)
+        for name in names:
+            if name not in self._stale:
+                continue
+            self._stale.discard(name)
+            for widget_id in PANEL_WIDGETS.get(name, ("wide-board", "wide-log")):
+                widget = self.query_one(f"#{widget_id}")
+                if isinstance(widget, GameLog):
+                    widget.show(s.log, s.names)
+                elif isinstance(widget, BoardPanel | BoardMap | Tracks):
+                    widget.show(self._view, s.ctx, s.names)
+
+    def _draw_tabs(self) -> None:
+        from rich.text import Text
+
+        tabs = Text()
+        for key, (name, title, _) in PANELS.items():
+            if self.wide and name in ("board", "log"):
+                continue
+            style = "bold reverse" if name == self.panel else "dim"
+            tabs.append(f" {key} {title} ", style=style)
+            tabs.append(" ")
+        self.query_one("#tabs", Static).update(tabs)
+
+    # --- showing the game -----------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        """Redraw everything from the session, then hand over, end, or let an AI move."""
+        s = self.session
+        if self._shown_seat is None and len(s.human_seats) < 2:
+            self._shown_seat = s.view_seat
+        if self._needs_handover():
+            self._begin_handover()
+            return
+        seat = self._shown_seat if self._shown_seat is not None else s.view_seat
+        view = s.view(seat)
+        ctx, names = s.ctx, s.names
+        self._view = view
+        self._stale = set(PANEL_WIDGETS) | {"wide"}
+        self._show_visible()
+        self.query_one(StatusLine).show(view, ctx, names, you=names[seat])
+        self._rebuild_menu()
+        self.refresh_bindings()
+        if s.is_over():
+            self._stop_ticker()
+            self.query_one(StatusLine).set_activity("")
+            if not self._ended:
+                self._ended = True
+                self.show_end()
+            return
+        if not s.human_to_move:
+            self._start_ai()
+
+    def _rebuild_menu(self, highlight: int | None = None) -> None:
+        s = self.session
+        panel = self.query_one(DecisionPanel)
+        if s.is_over():
+            self.menu = Menu(
+                "The game is over", hint="s shows the final scores · q quits", kind="over"
+            )
+        elif not s.human_to_move:
+            seat = s.current_seat
+            assert seat is not None
+            who = f"{seat_glyph(seat)} {s.names[seat]} ({s.seats[seat]})"
+            self.menu = Menu(
+                f"{who} is playing…", hint="the AI moves appear in the log", kind="wait"
+            )
+        else:
+            self.menu = build_menu(s.view(), s.legal_moves(), s.ctx, self.selection, self.submenu)
+        panel.show(self.menu, highlight)
+
+    # --- hand-over between people ---------------------------------------------------------
+
+    def _needs_handover(self) -> bool:
+        s = self.session
+        if self._handing_over or len(s.human_seats) < 2 or not s.human_to_move:
+            return False
+        return s.current_seat != self._shown_seat
+
+    def _begin_handover(self) -> None:
+        s = self.session
+        seat = s.current_seat
+        assert seat is not None
+        self._handing_over = True
+
+        def done(_: None) -> None:
+            self._handing_over = False
+            self._shown_seat = seat
+            self.refresh_view()
+
+        self.app.push_screen(HandoverScreen(seat, s.names[seat]), done)
+
+    # --- moves by people ------------------------------------------------------------------
+
+    def _play(self, moves: tuple[Move, ...]) -> None:
+        """Apply a person's step, after a confirmation for an irreversible one; a refusal
+        becomes an error notification."""
+        if not moves or not self.session.human_to_move:
+            return
+        question = self.irreversible_question(moves) if self.confirm else ""
+        if question:
+
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self._play_now(moves)
+
+            self.app.push_screen(ConfirmScreen(question), answer)
+            return
+        self._play_now(moves)
+
+    def _play_now(self, moves: tuple[Move, ...]) -> None:
+        if not moves or not self.session.human_to_move:
+            return
+        try:
+            self.session.apply_step(moves)
+        except RulesError as error:
+            self.notify(str(error), title="Not allowed", severity="error", markup=False)
+            return
+        self.selection = frozenset()
+        self.submenu = ""
+        self.after_move()
+        self.refresh_view()
+
+    def _activate(self, item: Item, *, by_enter: bool) -> None:
+        if not item.enabled:
+            self.notify(f"{item.label}: {item.reason}", severity="warning", markup=False)
+            return
+        if item.toggle and not by_enter:
+            self.selection = self.selection ^ {item.toggle}
+            # The highlight follows the ticked card, so Enter puts the last one ticked on top.
+            ticked = [i for i, it in enumerate(self.menu.items) if it.toggle in self.selection]
+            here = self.menu.items.index(item)
+            target = here if here in ticked or not ticked else ticked[-1]
+            self._rebuild_menu(highlight=target)
+            return
+        if item.submenu:
+            self.submenu = item.submenu
+            self._rebuild_menu()
+            return
+        self._play(item.moves)
+
+    def on_decision_panel_chosen(self, event: DecisionPanel.Chosen) -> None:
+        """Enter on an item of the decision panel."""
+        self._activate(event.item, by_enter=True)
+
+    def action_menu_key(self, key: str) -> None:
+        """A digit or letter of the decision panel."""
+        item = next((i for i in self.menu.items if i.key == key), None)
+        if item is not None:
+            self._activate(item, by_enter=False)
+
+    def action_choose(self) -> None:
+        """Choose the highlighted item."""
+        index = self.query_one(DecisionPanel).highlighted_index
+        if index is not None:
+            self._activate(self.menu.items[index], by_enter=True)
+
+    def action_move(self, step: int) -> None:
+        """Move the highlight of the decision panel."""
+        self.query_one(DecisionPanel).move_highlight(step)
+
+    def action_back(self) -> None:
+        """Step back: leave a sub-menu, untick cards, or undo the last step of this turn."""
+        if self.submenu:
+            self.submenu = ""
+            self._rebuild_menu()
+        elif self.selection:
+            self.selection = frozenset()
+            self._rebuild_menu()
+        elif self.session.undo():
+            self.notify("Step taken back", timeout=1.5)
+            self.after_move()
+            self.refresh_view()
+        else:
+            self.notify(self.session.undo_blocked_reason, severity="warning", markup=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the decision keys that mean nothing now; dim undo while an AI plays."""
+        if action == "menu_key":
+            if not self.session.human_to_move:
+                return False
+            return any(i.key == parameters[0] for i in self.menu.items)
+        if action in ("choose", "move"):
+            return self.session.human_to_move
+        if action == "back":
+            # Kept active when there is nothing to undo, so that Esc says why.
+            return True if self.session.human_to_move else None
+        if action == "panel":
+            return not (self.wide and parameters[0] in ("board", "log"))
+        if action == "pace":
+            return bool(self._ai)
+        if action == "hint":
+            return True if self.session.human_to_move else None
+        return True
+
+    # --- other keys -----------------------------------------------------------------------
+
+    def action_panel(self, name: str) -> None:
+        """Show one panel in the switchable area."""
+        self._show_panel(name)
+
+    def action_scores(self) -> None:
+        """Show the scores (the end screen once the game is over)."""
+        if self.session.is_over():
+            self.show_end()
+        else:
+            seat = self._shown_seat if self._shown_seat is not None else 0
+            self.app.push_screen(ScoreScreen(self.session.view(seat), self.session))
+
+    def action_help(self) -> None:
+        """Show the keys and the rules reference."""
+        self.app.push_screen(HelpScreen())
+
+    def action_pace(self, step: int) -> None:
+        """Show AI moves faster (-1) or slower (+1)."""
+        self.pace = nearest_pace(self.pace, step)
+        self.remember_pace(self.pace)
+        self.notify(f"AI moves stay on screen at least {self.pace:g} s", timeout=2)
+
+    def action_quit_game(self) -> None:
+        """Leave the game after a confirmation (it is autosaved, so nothing is lost)."""
+        saved = self.keeper is not None and not self.session.is_over()
+        if self.home:
+            question = "Leave the game?"
+            note = " It is saved: Continue on the title screen goes on with it." if saved else ""
+        else:
+            question = "Quit the game?"
+            note = " It is saved: `tea-tui continue` goes on with it." if saved else ""
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self._stop_ai = True
+                self.leave_game()
+
+        self.app.push_screen(ConfirmScreen(question + note), answer)
+
+    # --- AI seats -------------------------------------------------------------------------
+
+    def _start_ai(self) -> None:
+        s = self.session
+        seat = s.current_seat
+        if self._ai_busy or seat is None or seat not in self._ai:
+            return
+        self._ai_busy = True
+        self._ai_token += 1
+        if seat != self._ai_seat:  # time the AI's whole turn, not each small decision
+            self._ai_seat = seat
+            self._ai_started = time.monotonic()
+        self._ai_progress = ""
+        self._start_ticker()
+        observation = s.state.observation(seat)
+        legal = s.legal_moves()
+        self._think(self._ai_token, seat, observation, legal)
+
+    @work(thread=True, exclusive=True, group="ai")
+    def _think(self, token: int, seat: int, observation: object, legal: tuple[Move, ...]) -> None:
+        """Ask the AI seat for a move off the event loop; hand the answer back to the screen."""
+        from core.engine import Observation
+
+        assert isinstance(observation, Observation)
+        started = time.monotonic()
+
+        def progress(iterations: int, seconds: float) -> None:
+            self._ai_progress = f"{iterations} it"
+
+        try:
+            move = self._ai[seat].choose(
+                observation, legal, on_progress=progress, should_stop=lambda: self._stop_ai
+            )
+        except Exception as error:  # an AI failure must not take the app down
+            self.app.call_from_thread(self._ai_failed, token, seat, error)
+            return
+        while not self._stop_ai and time.monotonic() - started < self.pace:
+            time.sleep(0.02)
+        if not self._stop_ai:
+            self.app.call_from_thread(self._ai_done, token, move)
+
+    def _ai_done(self, token: int, move: Move) -> None:
+        self._ai_busy = False
+        if self._stop_ai or not self.is_attached:  # the app is closing
+            return
+        if token != self._ai_token or self.session.human_to_move or self.session.is_over():
+            return
+        try:
+            self.session.apply(move)
+        except RulesError as error:
+            self.notify(f"The AI chose an illegal move: {error}", severity="error", markup=False)
+            return
+        self.after_move()
+        done = self.session.human_to_move or self.session.is_over()
+        if done:
+            self._ai_seat = None
+            self._stop_ticker()
+        try:
+            if done:
+                self.query_one(StatusLine).set_activity("")
+            self.refresh_view()
+        except NoMatches:  # the screen is being taken down while the app closes
+            return
+
+    def _ai_failed(self, token: int, seat: int, error: Exception) -> None:
+        self._ai_busy = False
+        self._stop_ticker()
+        self.notify(
+            f"{self.session.names[seat]} could not move: {error}", severity="error", markup=False
+        )
+
+    def _start_ticker(self) -> None:
+        if self._ticker is None:
+            self._ticker = self.set_interval(0.25, self._tick)
+        self._tick()
+
+    def _stop_ticker(self) -> None:
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+
+    def _tick(self) -> None:
+        s = self.session
+        seat = s.current_seat
+        if seat is None or seat not in self._ai:
+            return
+        elapsed = time.monotonic() - self._ai_started
+        progress = f", {self._ai_progress}" if self._ai_progress else ""
+        who = f"{seat_glyph(seat)} {s.names[seat]} ({s.seats[seat]})"
+        self.query_one(StatusLine).set_activity(f"{seat_glyph(seat)} thinking {elapsed:.1f} s")
+        if self.menu.kind == "wait":
+            self.query_one(DecisionPanel).set_title(f"{who} is thinking… {elapsed:.1f} s{progress}")
+
+    def on_unmount(self) -> None:
+        self._stop_ai = True
+        for ai in self._ai.values():
+            ai.close()
+        self.close_hinter()

@@ -1,0 +1,103 @@
+"""Small modal screens: a yes/no question, a line of text to type, the score table in play."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from core.tea_garden.hidden import TeaGardenObservation
+from tea_tui.scores import observed_breakdown
+from tea_tui.widgets.score_table import ScoreTable
+
+if TYPE_CHECKING:
+    from tea_tui.session import GameSession
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Ask a yes/no question; returns True for yes."""
+
+    CSS_PATH = "modals.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "yes", tooltip="Yes", id="confirm-yes"),
+        Binding("n,escape", "answer(False)", "no", tooltip="No", id="confirm-no"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal-box"):
+            yield Static(Text(self.question, style="bold"))
+            yield Static(Text("y yes · n no", style="dim"))
+
+    def action_answer(self, yes: bool) -> None:
+        """Close with the answer."""
+        self.dismiss(yes)
+
+
+class NameScreen(ModalScreen[str | None]):
+    """Ask for a line of text (a save's name, a file); returns it, or None if cancelled."""
+
+    CSS_PATH = "modals.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "cancel", tooltip="Close without saving", id="name-cancel"),
+    ]
+
+    def __init__(self, prompt: str, value: str = "", *, hint: str = "") -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.value = value
+        self.hint = hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal-box"):
+            yield Static(Text(self.prompt, style="bold"))
+            yield Input(self.value, id="name-input", compact=True)
+            note = f"{self.hint} · " if self.hint else ""
+            yield Static(Text(f"{note}Enter confirms · Esc cancels", style="dim"))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter: return the text (stripped); an empty line cancels."""
+        event.stop()
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        """Close without an answer."""
+        self.dismiss(None)
+
+
+class ScoreScreen(ModalScreen[None]):
+    """Every seat's points per category as if the game ended now."""
+
+    CSS_PATH = "modals.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,s,q", "close", "close", tooltip="Back to the game", id="scores-close"),
+    ]
+
+    def __init__(self, view: TeaGardenObservation, session: GameSession) -> None:
+        super().__init__()
+        self.view = view
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal-box"):
+            yield Static(
+                Text(f"Scores if the game ended now (round {self.view.round})", style="bold")
+            )
+            yield ScoreTable(id="live-scores")
+            yield Static(Text("Esc or s closes", style="dim"))
+
+    def on_mount(self) -> None:
+        breakdown = observed_breakdown(self.view, self.session.ctx)
+        self.query_one(ScoreTable).show(breakdown, self.session.names)
+
+    def action_close(self) -> None:
+        """Back to the game."""
+        self.dismiss(None)

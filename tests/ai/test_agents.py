@@ -1,0 +1,111 @@
+"""Every agent plays only legal moves, for every seat count; seat specs build the right agent."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.agents import LEVELS, RandomAgent, make_agent, parse_budget
+from ai.base import Agent, Budget, Searcher
+from ai.heuristic import HeuristicAgent
+from ai.mcts import MctsAgent
+from core.engine import Game
+from core.rng import Rng
+from core.tasting import TastingGame
+from core.tea_garden.game import TeaGardenGame
+
+
+def play_out(game: Game, specs: list[str], seed: int, max_moves: int = 10_000) -> int:
+    """Play a game between ``specs``, checking every move against the legal moves."""
+    players = [make_agent(spec, game) for spec in specs]
+    state = game.new_state(seed)
+    rng = Rng.from_seed(seed)
+    moves = 0
+    while not state.is_over() and moves < max_moves:
+        seat = state.current_seat()
+        assert seat is not None
+        legal = state.legal_moves()
+        view = state.observation(seat)
+        before = state.clone()
+        player = players[seat]
+        move = player.agent.choose(view, legal, player.budget, rng)
+        assert move in legal, f"{player.spec} chose {move}, not among {legal}"
+        assert state == before, "an agent changed the state"
+        state.apply(move, seat=seat)
+        moves += 1
+    return moves
+
+
+@pytest.mark.parametrize("specs", [["heuristic", "random"], ["mcts:iters=4", "heuristic"]])
+def test_two_player_tea_garden_game_only_legal_moves(specs: list[str]) -> None:
+    """Whole 2-player games: random, heuristic and a tiny MCTS only ever return legal moves."""
+    game = TeaGardenGame(num_seats=2)
+    play_out(game, specs, seed=5)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_three_and_four_seats_only_legal_moves(players: int) -> None:
+    """3 and 4 seats: the agents play legal moves (the first 150 moves of a game)."""
+    specs = ["mcts:iters=3", "heuristic", "random", "random"][:players]
+    play_out(TeaGardenGame(num_seats=players), specs, seed=players, max_moves=150)
+
+
+def test_tasting_duel_every_agent_legal() -> None:
+    """Tasting Duel: every agent plays whole games legally."""
+    game = TastingGame()
+    for seed in range(5):
+        play_out(game, ["mcts:iters=20", "heuristic"], seed)
+        play_out(game, ["random", "mcts:iters=5"], seed)
+
+
+def test_make_agent_by_spec() -> None:
+    """Seat specs give the agent kind and the level's budget."""
+    game = TeaGardenGame(num_seats=2)
+    assert isinstance(make_agent("random", game).agent, RandomAgent)
+    assert isinstance(make_agent("heuristic", game).agent, HeuristicAgent)
+    player = make_agent("mcts:hard@Bo", game)
+    assert isinstance(player.agent, MctsAgent)
+    assert player.budget == LEVELS["hard"]
+    assert player.spec == "mcts:hard"
+    assert make_agent("mcts", game).budget == LEVELS["normal"]
+    assert make_agent("mcts:iters=50", game).budget == Budget(iterations=50)
+    assert make_agent("mcts:time=0.5", game).budget == Budget(seconds=0.5)
+    assert isinstance(player.agent, Agent) and isinstance(player.agent, Searcher)
+    assert not isinstance(make_agent("heuristic", game).agent, Searcher)
+
+
+@pytest.mark.parametrize(
+    "spec", ["human", "luyu:easy", "mcts:superb", "heuristic:hard", "mcts:iters=0", "bogus"]
+)
+def test_make_agent_refuses(spec: str) -> None:
+    """People, the automa, unknown levels and empty budgets are refused with a ValueError."""
+    with pytest.raises(ValueError):
+        make_agent(spec, TeaGardenGame(num_seats=2))
+
+
+def test_levels_rise_in_strength() -> None:
+    """Each level has more iterations than the one below, and a time cap."""
+    iters = [LEVELS[name].iterations or 0 for name in ("easy", "normal", "hard", "expert")]
+    assert iters == sorted(iters) and len(set(iters)) == 4
+    assert all(b.seconds for b in LEVELS.values())
+    assert parse_budget("iters=7") == Budget(iterations=7)
+    with pytest.raises(ValueError):
+        parse_budget("depth=3")
+
+
+def test_budget_checks_and_scales() -> None:
+    """A budget needs a positive limit; scaling keeps at least one iteration."""
+    with pytest.raises(ValueError):
+        Budget(iterations=0)
+    with pytest.raises(ValueError):
+        Budget(seconds=-1.0)
+    assert Budget(iterations=10, seconds=2.0).scaled(0.3) == Budget(iterations=3, seconds=0.6)
+    assert Budget(iterations=2).scaled(0.1) == Budget(iterations=1)
+
+
+def test_mcts_refuses_bad_parameters() -> None:
+    """MctsAgent checks its parameters when it is built."""
+    game = TastingGame()
+    with pytest.raises(ValueError):
+        MctsAgent(game, uct_c=-1.0)
+    with pytest.raises(ValueError):
+        MctsAgent(game, pw_alpha=0.0)

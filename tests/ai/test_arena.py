@@ -1,0 +1,109 @@
+"""The arena on tiny runs: seating, statistics, JSON, and the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from ai.arena import (
+    ArenaConfig,
+    ArenaReport,
+    format_report,
+    labels,
+    report_json,
+    run_arena,
+    seating,
+)
+from ai.stats import mean_sd, wilson_interval
+from tea_tui.arena_cmd import main
+
+
+def test_seats_rotate_and_deals_repeat() -> None:
+    """Each deal is played once per seating; each agent sits in every seat equally often."""
+    config = ArenaConfig(seats=("random", "heuristic", "random"), games=6, seed=2)
+    games = [seating(config, i) for i in range(6)]
+    assert [seed for seed, _ in games[:3]] == [games[0][0]] * 3
+    assert games[3][0] != games[0][0]
+    for agent in range(3):
+        assert sorted(agents.index(agent) for _, agents in games) == [0, 0, 1, 1, 2, 2]
+
+
+def test_tiny_run_statistics() -> None:
+    """A 4-game tasting run: wins add up, intervals hold the rate, per-agent numbers agree."""
+    config = ArenaConfig(seats=("mcts:iters=20", "random"), games=4, seed=3, game="tasting")
+    report = run_arena(config)
+    assert len(report.games) == 4
+    assert sum(a.wins for a in report.agents) == pytest.approx(4.0)
+    for j, a in enumerate(report.agents):
+        assert a.games == 4
+        assert a.win_low <= a.win_rate <= a.win_high
+        scores = [g.scores[g.agents.index(j)] for g in report.games]
+        assert (a.score_mean, a.score_sd) == pytest.approx(mean_sd([float(s) for s in scores]))
+        assert a.categories["teas"] == pytest.approx(a.score_mean)
+    assert report.agents[0].decisions > 0 and report.agents[0].ms_per_move > 0
+    decoded = msgspec.json.decode(report_json(report), type=ArenaReport)
+    assert decoded.agents == report.agents and decoded.games == report.games
+    text = format_report(report)
+    assert "win rate" in text and "95% CI" in text and "mcts:iters=20" in text
+
+
+@pytest.mark.parametrize("seats", [("random", "random", "random"), ("random",) * 4])
+def test_tea_garden_with_three_and_four_seats(seats: tuple[str, ...]) -> None:
+    """Whole Tea Garden games with 3 and 4 seats, with categories from final scoring."""
+    report = run_arena(ArenaConfig(seats=seats, games=len(seats), seed=1))
+    assert labels(seats) == [f"random#{i + 1}" for i in range(len(seats))]
+    assert sum(a.wins for a in report.agents) == pytest.approx(len(seats))
+    assert set(report.agents[0].categories) >= {"track", "river", "cups"}
+
+
+def test_jobs_do_not_change_the_games() -> None:
+    """Two processes play the same games as one."""
+    config = ArenaConfig(seats=("heuristic", "random"), games=2, seed=4)
+    one, two = run_arena(config, jobs=1), run_arena(config, jobs=2)
+    assert [g.scores for g in one.games] == [g.scores for g in two.games]
+
+
+def test_bad_configs_are_refused() -> None:
+    """Wrong seat counts, unknown games, people and no games give ValueErrors."""
+    with pytest.raises(ValueError):
+        ArenaConfig(seats=("random",), games=1)
+    with pytest.raises(ValueError):
+        ArenaConfig(seats=("random",) * 5, games=1)
+    with pytest.raises(ValueError):
+        ArenaConfig(seats=("random", "random"), games=0)
+    with pytest.raises(ValueError):
+        run_arena(ArenaConfig(seats=("human", "random"), games=1))
+
+
+def test_wilson_interval_known_values() -> None:
+    """Wilson 95% intervals against published values."""
+    low, high = wilson_interval(15, 20)
+    assert (round(low, 3), round(high, 3)) == (0.531, 0.888)
+    assert wilson_interval(0, 10)[0] == 0.0
+    assert wilson_interval(10, 10)[1] == pytest.approx(1.0)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError):
+        wilson_interval(3, 2)
+
+
+def test_arena_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``tea-tui arena`` prints the table and writes JSON."""
+    out = tmp_path / "arena.json"
+    args = ["--seats", "random,mcts:iters=5", "--games", "2", "--game", "tasting"]
+    assert main([*args, "--json", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert "win rate" in captured.out and "game 2/2" in captured.err
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["config"]["seats"] == ["random", "mcts:iters=5"]
+    assert len(data["games"]) == 2
+
+
+def test_arena_command_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    """A bad seat spec is a usage error naming the spec."""
+    with pytest.raises(SystemExit) as info:
+        main(["--seats", "random,mcts:warp", "--games", "1"])
+    assert info.value.code == 2
+    assert "warp" in capsys.readouterr().err
