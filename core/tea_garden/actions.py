@@ -19,8 +19,8 @@ from core.tea_garden.decisions import (
     push_effects,
     secondary_possible,
 )
-from core.tea_garden.puerh import finish_premium
 from core.tea_garden.payments import assign, bins_of, can_pay, cost_demands
+from core.tea_garden.puerh import finish_premium
 from core.tea_garden.state import Demand, GameData, PlayerState
 
 EXTRA_BORDER = 2

@@ -208,6 +208,8 @@ def _moot(g: GameData, top: st.AnyPending) -> bool:
         return not any(g.board.emperor_display)  # AMB-27
     if isinstance(top, st.PlaceCupTile):
         return not cup_stacks_open(g)
+    if isinstance(top, st.BuyPuerh):
+        return top.n <= 0  # the strength's last token is bought: nothing more to decide
     if isinstance(top, st.TakeBasicPuerh):
         court = g.board.court
         return court is None or not any(court.storage)

@@ -7,8 +7,8 @@ from core.moves import Move
 from core.tea_garden import actions as ac
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
-from core.tea_garden.decisions import CARD_SOURCE, effect_possible, push_effects
 from core.tea_garden.court import court_moves, do_court
+from core.tea_garden.decisions import CARD_SOURCE, effect_possible, push_effects
 from core.tea_garden.maintenance import end_round
 from core.tea_garden.payments import bins_of, can_pay
 from core.tea_garden.puerh import do_market, market_moves

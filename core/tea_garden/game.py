@@ -16,11 +16,11 @@ from core.moves import Move
 from core.rng import Rng
 from core.tea_garden.components import ComponentSet
 from core.tea_garden.context import Context, Options, register
+from core.tea_garden.court import halls_per_round
 from core.tea_garden.hidden import determinize
 from core.tea_garden.loader import load_builtin
 from core.tea_garden.moves import KINDS
 from core.tea_garden.rules import TeaGardenState
-from core.tea_garden.court import halls_per_round
 from core.tea_garden.state import QUALITIES, Board, CourtState, DecreeInPlay, PlayerState
 
 CUP_STACK = {2: 5, 3: 6, 4: 8}

@@ -11,12 +11,13 @@ Example::
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 from core.moves import Move
 from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.rules import TeaGardenState
-from core.tea_garden.state import QUALITIES
+from core.tea_garden.state import QUALITIES, CourtState, DecreeInPlay
 
 
 def new_game(
@@ -240,3 +241,74 @@ def assert_illegal(
     with pytest.raises(IllegalMoveError):
         s.apply(game.parse_move(text), seat=seat)
     assert s == before, f"the refused move {text!r} changed the state"
+
+
+# --- (Expansion) the Noble Court -------------------------------------------------------------
+
+
+def _court(s: TeaGardenState) -> CourtState:
+    court = s.board.court
+    assert court is not None, "the expansion is not in play"
+    return court
+
+
+def _put_tokens(slots: list[str], pile: list[str], tokens: Iterable[str]) -> None:
+    for i, token in enumerate(tokens):
+        old = slots[i]
+        if token == old:
+            continue
+        if token in slots:
+            slots[slots.index(token)] = old
+        elif token in pile:
+            pile[pile.index(token)] = old
+        else:
+            raise ValueError(f"Puerh token {token} is neither on offer nor in its pile")
+        slots[i] = token
+
+
+def set_market(s: TeaGardenState, tokens: Iterable[str]) -> None:
+    """Put Premium Puerh ``tokens`` in the Market slots from 1, swapping places with the tokens
+    there (as :func:`put_action_card` does)."""
+    court = _court(s)
+    _put_tokens(court.market, court.premium_pile, tokens)
+
+
+def set_storage(s: TeaGardenState, tokens: Iterable[str]) -> None:
+    """Put Basic Puerh ``tokens`` in the Storage slots from 1, swapping as :func:`set_market`."""
+    court = _court(s)
+    _put_tokens(court.storage, court.basic_pile, tokens)
+
+
+def give_puerh_sets(s: TeaGardenState, seat: int, sets: Iterable[Iterable[str]]) -> None:
+    """Make ``sets`` the seat's placed Puerh sets. Tokens are taken from the piles, or from the
+    Market and Storage, whose slots are then refilled from their piles."""
+    court = _court(s)
+    cakes = [list(cake) for cake in sets]
+    wanted = {t for cake in cakes for t in cake}
+    for pile in (court.premium_pile, court.basic_pile):
+        pile[:] = [t for t in pile if t not in wanted]
+    for slots, pile in ((court.market, court.premium_pile), (court.storage, court.basic_pile)):
+        for i, token in enumerate(slots):
+            if token in wanted:
+                slots[i] = pile.pop() if pile else ""
+    s.players[seat].puerh_sets = cakes
+
+
+def set_halls(s: TeaGardenState, halls: Iterable[str]) -> None:
+    """Make ``halls`` the face-up Hall tiles from the left, swapping with the Hall deck."""
+    court = _court(s)
+    _put_tokens(court.halls, court.hall_deck, halls)
+
+
+def occupy(s: TeaGardenState, seat: int, hall: int, space: int) -> None:
+    """Move a Courtier of ``seat`` from its extension to ``space`` under ``hall`` (both from 1)."""
+    court = _court(s)
+    assert court.occupancy[hall - 1][space - 1] == -1, "the space is taken"
+    assert s.players[seat].courtiers > 0, "no Courtier on the extension"
+    court.occupancy[hall - 1][space - 1] = seat
+    s.players[seat].courtiers -= 1
+
+
+def set_decrees(s: TeaGardenState, decrees: Iterable[tuple[str, Literal["brown", "red"]]]) -> None:
+    """Make ``decrees`` (id, side) the Imperial Decrees in play, none fulfilled yet."""
+    _court(s).decrees = [DecreeInPlay(id=d, side=side) for d, side in decrees]
