@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from core.moves import Move
 from core.tea_garden import moves as mv
-from core.tea_garden.decisions import push_effects
 from core.tea_garden.puerh import complete_cakes, court_of
-from core.tea_garden.state import GameData, PlayerState
+from core.tea_garden.state import ChooseOption, GameData, PlayerState
 
 HALL_FIRST_VP = 5
 HALL_SECOND_VP = 2
@@ -34,12 +33,14 @@ def court_moves(g: GameData) -> list[Move]:
 
 
 def do_court(g: GameData, move: mv.NobleCourt) -> None:
-    """Place the Courtier and resolve the Hall's effects (COURT-02, in printed order)."""
+    """Place the Courtier; the Hall's effects are then offered, to take in any order or decline
+    (COURT-02)."""
     court = court_of(g)
     g.me.courtiers -= 1
     court.occupancy[move.hall - 1][move.space - 1] = g.seat
     hall = g.ctx.halls[court.halls[move.hall - 1]]
-    push_effects(g, hall.effects, f"hall:{hall.id}")
+    options = tuple((eff,) for eff in hall.effects)
+    g.pending.append(ChooseOption(options=options, source=f"hall:{hall.id}", any_order=True))
 
 
 def _spaces(g: GameData) -> tuple[int, ...]:

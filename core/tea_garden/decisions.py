@@ -153,6 +153,12 @@ def effect_possible(g: GameData, eff: fx.Effect) -> bool:
         return any(g.board.emperor_display)
     if isinstance(eff, fx.Choice):
         return any(all(effect_possible(g, e) for e in option) for option in eff.options)
+    if isinstance(eff, fx.GainBasicPuerh):
+        court = g.board.court
+        return court is not None and any(court.storage)
+    if isinstance(eff, fx.GainScroll):
+        kinds = ("plus1", "teapot", "x2") if eff.kind == "any" else (eff.kind,)
+        return any(pools.scrolls_left(g, k) > 0 for k in kinds)
     return True
 
 
@@ -264,6 +270,8 @@ def decision_moves(g: GameData, top: st.AnyPending) -> list[Move]:
             for i, option in enumerate(top.options)
             if all(effect_possible(g, e) for e in option)
         ]
+        if top.any_order:
+            moves.append(mv.Stop())
     elif isinstance(top, st.ChoosePart):
         moves = [mv.ChoosePart(1), mv.ChoosePart(2)]
     elif isinstance(top, st.PlaceCupTile):
@@ -331,6 +339,12 @@ def apply_decision(g: GameData, move: Move) -> None:
         display[i] = g.board.emperor_deck.pop() if g.board.emperor_deck else ""
     elif isinstance(move, mv.ChooseOption):
         assert isinstance(top, st.ChooseOption)
+        if top.any_order:
+            rest = top.options[: move.index - 1] + top.options[move.index :]
+            if rest:
+                g.pending.append(
+                    st.ChooseOption(options=rest, source=top.source, any_order=True)
+                )
         push_effects(g, top.options[move.index - 1], top.source)
     elif isinstance(move, mv.ChoosePart):
         p.uni_part = move.index - 1

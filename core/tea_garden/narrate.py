@@ -152,7 +152,7 @@ def _source(g: GameData, source: str) -> str:
     if kind == "cup":
         return "a Cup"
     if kind == "hall" and rest in g.ctx.halls:
-        return f"the Hall {g.ctx.halls[rest].name}"
+        return f"the {g.ctx.halls[rest].name}"
     if kind == "puerh":
         return "a Puerh set"
     return "the repeated action" if kind == "repeat" else source
@@ -274,6 +274,8 @@ def _decision_text(g: GameData, move: Move) -> str:
         vp = 2 if move.side == "f" else 1
         return f"sells {_leaves(1, move.side, move.quality)} for {vp} VP"
     if isinstance(move, mv.Stop):
+        if isinstance(top, st.ChooseOption) and top.any_order:
+            return f"takes nothing {_taken(g, top)}from {_source(g, top.source)}"
         return STOP_TEXT.get(type(top), "stops") if top is not None else "stops"
     if isinstance(move, mv.DrawCards):
         return _draw(p, top)
@@ -288,6 +290,8 @@ def _decision_text(g: GameData, move: Move) -> str:
         if not isinstance(top, st.ChooseOption):
             return f"chooses option {move.index}"
         chosen = effect_text(top.options[move.index - 1])
+        if top.any_order:
+            return f"takes from {_source(g, top.source)}: {chosen}"
         return f"chooses to {chosen} (from {_source(g, top.source)})"
     if isinstance(move, mv.ChoosePart):
         sectors = g.ctx.components.university.sectors
@@ -315,7 +319,7 @@ def _expansion(g: GameData, move: Move) -> str:
         spaces = ctx.components.court.hall_spaces if ctx.components.court else ()
         value = spaces[move.space - 1] if move.space <= len(spaces) else 0
         return (
-            f"sends a Courtier to the Hall {hall.name} (space worth {value}) "
+            f"sends a Courtier to the {hall.name} (space worth {value}) "
             f"to {effect_text(hall.effects)}"
         )
     if isinstance(move, mv.PuerhMarket):
@@ -335,6 +339,13 @@ def _expansion(g: GameData, move: Move) -> str:
         done = "completing a tea cake" if size == 3 else f"making a set of {size}"
         return f"joins the Puerh token to set {move.set}, {done}"
     return ""
+
+
+def _taken(g: GameData, top: st.ChooseOption) -> str:
+    """Return "more " once some of a Hall's offers were taken (COURT-02), else ""."""
+    kind, _, rest = top.source.partition(":")
+    hall = g.ctx.halls.get(rest) if kind == "hall" else None
+    return "" if hall is not None and len(top.options) == len(hall.effects) else "more "
 
 
 def _purpose(g: GameData, purpose: str) -> str:

@@ -183,10 +183,12 @@ class TakeEmperorCard(Pending, frozen=True, tag="emperor_card"):
 
 
 class ChooseOption(Pending, frozen=True, tag="option"):
-    """Choose one side of a slash."""
+    """Choose one side of a slash; or, with ``any_order``, take the offers one by one in any
+    order, stopping whenever the player likes (a Hall's effects, COURT-02)."""
 
     options: tuple[Effects, ...]
     source: str
+    any_order: bool = False
 
 
 class ChoosePart(Pending, frozen=True, tag="part"):

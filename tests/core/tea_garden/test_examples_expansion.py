@@ -67,8 +67,9 @@ def play_strength(game: TeaGardenGame, s: TeaGardenState, strength: int) -> None
 @pytest.mark.rule("COURT-11")
 def test_ex13_hall_scoring_tie_goes_to_the_leftmost_space() -> None:
     """Charles 4 + 2 against Anna 6 under one Hall: a tie, won by Anna's space further left."""
-    # Given: Halls whose spaces include 6, 4 and 2, 6 leftmost; Hall 1 pays 5 VP at once
-    # (h11), so the Hall effects leave the Hall scoring apart (hall_vp).
+    # Given: Halls whose spaces include 6, 4 and 2, 6 leftmost; Hall 1 offers 5 VP (h11), taken
+    # with "option 1" after each placement (COURT-02); they are kept apart from the Hall
+    # scoring (hall_vp).
     game, s = expansion_game()
     court = s.board.court
     assert court is not None
@@ -77,14 +78,14 @@ def test_ex13_hall_scoring_tie_goes_to_the_leftmost_space() -> None:
     set_halls(s, ["h11", "h07"])
     # Charles takes the Noble Court with S = 4 on the 4 space ...
     play_strength(game, s, 4)
-    play(game, s, "court 1 2", "end")  # COURT-01
+    play(game, s, "court 1 2", "option 1", "end")  # COURT-01
     # ... Anna once with S = 6 on the 6 space ...
     play_strength(game, s, 6)
-    play(game, s, "court 1 1", "end")
+    play(game, s, "court 1 1", "option 1", "end")
     # ... and Charles again with S = 2 on the 2 space under the same Hall (COURT-03).
     play_strength(game, s, 2)
     assert "court 1 4" in legal(s, mv.NobleCourt)
-    play(game, s, "court 1 4", "end")
+    play(game, s, "court 1 4", "option 1", "end")
     assert court.occupancy[0] == [ANNA, CHARLES, -1, CHARLES]
     assert s.players[CHARLES].courtiers == 0
     # When: the round ends; Maintenance scores the Halls.

@@ -18,6 +18,7 @@ from typing import Literal
 import pytest
 
 from core.rng import Rng
+from core.tea_garden import effects as fx
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
 from core.tea_garden.context import Options
@@ -118,11 +119,36 @@ def quick_turn(game: TeaGardenGame, s: TeaGardenState, card: str) -> None:
     ferment_and_end(game, s)
 
 
-def court_turn(game: TeaGardenGame, s: TeaGardenState, hall: str, strength: int = 3) -> None:
-    """Seat 0 plays ``strength`` and sends a Courtier to the 3 space under ``hall`` (Hall 1)."""
+def hall_offer(s: TeaGardenState) -> st.ChooseOption | None:
+    """The Hall's offers still to take or decline (COURT-02), if they are on top of the stack."""
+    top = s.pending[-1] if s.pending else None
+    if isinstance(top, st.ChooseOption) and top.any_order and top.source.startswith("hall:"):
+        return top
+    return None
+
+
+def take_offers(game: TeaGardenGame, s: TeaGardenState) -> None:
+    """Take the Hall's offers in printed order (the first one offered each time), until they
+    are all taken or one of them waits for a decision of its own."""
+    while hall_offer(s) is not None:
+        play(game, s, legal(s, mv.ChooseOption)[0])
+
+
+def court_turn(
+    game: TeaGardenGame,
+    s: TeaGardenState,
+    hall: str,
+    strength: int = 3,
+    take_all: bool = False,
+) -> None:
+    """Seat 0 plays ``strength`` and sends a Courtier to the 3 space under ``hall`` (Hall 1);
+    the Hall's offers are then pending (COURT-02, TT-10), or with ``take_all`` taken in printed
+    order (see :func:`take_offers`)."""
     set_halls(s, [hall])
     play_strength(game, s, strength)
     play(game, s, "court 1 3")
+    if take_all:
+        take_offers(game, s)
 
 
 # ================================================================================================
@@ -396,22 +422,94 @@ def test_court01_courtier_goes_to_a_free_space_worth_at_most_s() -> None:
 
 
 @pytest.mark.rule("COURT-02")
-def test_court02_hall_effects_resolve_in_printed_order() -> None:
-    """COURT-02: the Hall's effects follow placement; tea-tui resolves them in printed order
-    (TT-10): h09 ferments up to 3 first, then offers the draw."""
+def test_court02_hall_effects_offered_one_at_a_time_after_placement() -> None:
+    """COURT-02: the Hall's effects follow placement; the player takes them one at a time, in
+    any order, and may stop (TT-10): h09 offers its ferment up to 3 and its draw; once the
+    ferment is done, the draw is offered again."""
     game, s = xgame()
     set_leaves(s, 0, fresh={2: 2})
     court_turn(game, s, "h09")
+    assert court(s).occupancy[0][2] == 0  # placed first
+    offer = hall_offer(s)
+    assert offer is not None and offer.options == ((fx.Ferment(n=3),), (fx.Draw(n=1),))
+    assert legal(s) == ["option 1", "option 2", "stop"]
+    play(game, s, "option 1")
     assert isinstance(s.pending[-1], st.FermentLeaves)
     assert legal(s) == ["flip 2", "stop"]
     play(game, s, "flip 2", "flip 2")  # fermenting the only two ends the ferment
     assert s.players[0].fermented[1] == 2
+    offer = hall_offer(s)
+    assert offer is not None and offer.options == ((fx.Draw(n=1),),)
+    assert legal(s) == ["option 1", "stop"]
+    play(game, s, "option 1")
     assert legal(s) == ["draw", "stop"]
     hand = len(s.players[0].hand)
     play(game, s, "draw")
     assert len(s.players[0].hand) == hand + 1
     assert not s.pending
     play(game, s, "end")
+
+
+@pytest.mark.rule("COURT-02")
+@pytest.mark.parametrize("first", ["draw", "remove"])
+def test_court02_hall_effects_in_any_order(first: str) -> None:
+    """COURT-02 (TT-10): the effects may be taken in any order. h10 (draw 2 + remove a card):
+    drawing first lets a card just drawn be removed; removing first (the hand is empty after
+    playing the cards) takes it from the draw deck, and the draw follows."""
+    game, s = xgame()
+    court_turn(game, s, "h10")
+    p = s.players[0]
+    assert p.hand == [] and p.draw
+    assert legal(s) == ["option 1", "option 2", "stop"]
+    if first == "draw":
+        play(game, s, "option 1", "draw")
+        drawn = list(p.hand)
+        assert len(drawn) == 2
+        assert legal(s) == ["option 1", "stop"]  # the remove, offered again
+        play(game, s, "option 1")
+        assert f"remove hand {drawn[0]}" in legal(s)
+        play(game, s, f"remove hand {drawn[0]}")
+        assert p.removed == [drawn[0]] and p.hand == drawn[1:]
+    else:
+        play(game, s, "option 2")
+        removes = legal(s, mv.RemoveCard)
+        assert removes and all(m.startswith("remove draw ") for m in removes)
+        play(game, s, removes[0])
+        assert len(p.removed) == 1
+        assert legal(s) == ["option 1", "stop"]  # the draw, offered again
+        play(game, s, "option 1", "draw")
+        assert len(p.hand) == 2
+    assert not s.pending
+    play(game, s, "end")
+
+
+@pytest.mark.rule("COURT-02")
+@pytest.mark.parametrize("taken", [(), ("option 2",)], ids=["nothing", "the VP only"])
+def test_court02_player_may_decline_the_rest(taken: tuple[str, ...]) -> None:
+    """COURT-02 (TT-10): "may": stop is always offered, at once or after some effects, and
+    leaves the rest untaken; the Courtier stays for the Hall scoring. h07: 2 Emperor tokens +
+    1 VP."""
+    game, s = xgame()
+    court_turn(game, s, "h07")
+    play(game, s, *taken)
+    assert "stop" in legal(s)
+    play(game, s, "stop")
+    p = s.players[0]
+    assert not s.pending
+    assert (p.vp, p.emperor_tokens) == (len(taken), 0)
+    assert court(s).occupancy[0] == [-1, -1, 0, -1]
+    play(game, s, "end")
+
+
+@pytest.mark.rule("COURT-02", "TT-09")
+def test_court02_an_effect_that_changes_nothing_is_not_offered() -> None:
+    """COURT-02, TT-09: with no fresh leaf, h09's ferment would change nothing and is not
+    offered; its draw and stop are."""
+    game, s = xgame()
+    set_leaves(s, 0)
+    court_turn(game, s, "h09")
+    assert legal(s) == ["option 2", "stop"]
+    assert_illegal(game, s, "option 1")
 
 
 @pytest.mark.rule("COURT-03")
@@ -423,6 +521,7 @@ def test_court03_several_courtiers_under_one_hall_each_its_own_action() -> None:
     set_halls(s, ["h11", "h07"])
     play_strength(game, s, 4)
     play(game, s, "court 1 2")
+    take_offers(game, s)
     assert legal(s, mv.NobleCourt) == []
     assert_illegal(game, s, "court 1 3")
     play(game, s, "end")
@@ -441,7 +540,9 @@ def test_court04_no_courtier_on_the_extension_no_noble_court() -> None:
     set_halls(s, ["h11", "h07"])
     for space in (2, 3):
         play_strength(game, s, 4)
-        play(game, s, f"court 1 {space}", "end")
+        play(game, s, f"court 1 {space}")
+        take_offers(game, s)
+        play(game, s, "end")
     assert s.players[0].courtiers == 0
     play_strength(game, s, 6)
     assert legal(s, mv.NobleCourt) == []
@@ -534,7 +635,7 @@ def test_court12_hall_of_any_secondary_action() -> None:
     """COURT-12 (h01): do any one secondary action; those that would change nothing are not
     offered (Cup production needs a garden in a coloured Province, TT-09)."""
     game, s = xgame()
-    court_turn(game, s, "h01")
+    court_turn(game, s, "h01", take_all=True)  # its one effect: the choice
     assert legal(s) == ["option 1", "option 3"]
     play(game, s, "option 1")
     assert s.players[0].boat == 1
@@ -548,7 +649,7 @@ def test_court12_hall_of_one_leaf_per_garden() -> None:
     add_garden(s, 0, "p1")  # value 3
     add_garden(s, 0, "r1")  # value 2; Sichuan is 2 too
     set_leaves(s, 0)
-    court_turn(game, s, "h02")
+    court_turn(game, s, "h02", take_all=True)
     assert s.players[0].fresh == [0, 2, 1, 0, 0, 0]
     assert not s.pending
 
@@ -557,7 +658,7 @@ def test_court12_hall_of_one_leaf_per_garden() -> None:
 def test_court12_hall_of_a_printed_secondary_action() -> None:
     """COURT-12 (h03): the secondary action on the tile (River) and its 1 VP."""
     game, s = xgame()
-    court_turn(game, s, "h03")
+    court_turn(game, s, "h03", take_all=True)
     p = s.players[0]
     assert (p.boat, p.vp, p.emperor_tokens) == (1, 1, 1)  # segment 1 gives an Emperor token
 
@@ -569,10 +670,11 @@ def test_court12_hall_of_any_basic_puerh_and_a_scroll() -> None:
     game, s = xgame()
     set_storage(s, ["pb11", "pb12", "pb01"])
     set_leaves(s, 0, fresh={2: 2})
-    court_turn(game, s, "h04")
+    court_turn(game, s, "h04", take_all=True)
     assert legal(s) == ["basic 1", "basic 2", "basic 3"]
     play(game, s, "basic 3", "cake 0")
     assert s.players[0].fresh == [1, 2, 0, 0, 0, 0]  # pb01's bonus; nothing paid (PUERH-02)
+    take_offers(game, s)
     assert legal(s) == ["scroll plus1", "scroll teapot", "scroll x2"]
     play(game, s, "scroll teapot")
     assert s.players[0].teapot_scrolls == 1
@@ -587,7 +689,8 @@ def test_empty_storage_basic_puerh_lapses() -> None:
     c = court(s)
     c.basic_pile.extend(c.storage)
     c.storage = ["", "", ""]
-    court_turn(game, s, "h04")
+    court_turn(game, s, "h04", take_all=True)
+    assert c.storage == ["", "", ""] and s.players[0].puerh_sets == []
     assert legal(s) == ["scroll plus1", "scroll teapot", "scroll x2"]
     assert_illegal(game, s, "basic 1")
 
@@ -601,6 +704,7 @@ def test_amb40_hall_secondary_is_extra_and_cannot_be_repeated() -> None:
     give_scrolls(s, 0, x2=1)
     play_strength(game, s, 3, top="s01")  # s01: River
     play(game, s, "court 1 3")
+    take_offers(game, s)
     assert s.players[0].boat == 1
     assert legal(s, mv.Repeat) == []  # the Hall's River cannot be repeated
     assert "use 1" in legal(s)  # nor did it use up the card's
@@ -706,7 +810,7 @@ def test_puerh05_a_placed_premium_token_never_costs_again() -> None:
     assert s.players[0].vp == 2
     assert "pp05" not in court(s).market
     set_storage(s, ["pb11"])
-    court_turn(game, s, "h04")
+    court_turn(game, s, "h04", take_all=True)
     play(game, s, "basic 1", "cake 1")
     assert not [p for p in s.pending if isinstance(p, st.PayLeaves)]
     assert s.players[0].fresh[2] == 1 and s.players[0].fermented[2] == 0  # nothing paid
@@ -761,7 +865,7 @@ def test_puerh07_alone_its_own_bonus_joined_every_bonus_of_the_set(place: str, v
     game, s = xgame()
     give_puerh_sets(s, 0, [["pb11"]])  # 1 VP, from an earlier turn
     set_storage(s, ["pb12"])  # 1 VP
-    court_turn(game, s, "h04")
+    court_turn(game, s, "h04", take_all=True)
     play(game, s, "basic 1", place)
     assert s.players[0].vp == vp
     expected = [["pb11"], ["pb12"]] if place == "cake 0" else [["pb11", "pb12"]]
@@ -862,7 +966,7 @@ def test_amb41_a_token_joins_exactly_one_set_no_bridging() -> None:
     game, s = xgame()
     give_puerh_sets(s, 0, [["pb11"], ["pb12"]])
     set_storage(s, ["pb13"])
-    court_turn(game, s, "h04")
+    court_turn(game, s, "h04", take_all=True)
     play(game, s, "basic 1")
     assert legal(s) == ["cake 0", "cake 1", "cake 2"]
     play(game, s, "cake 2")
@@ -1045,10 +1149,11 @@ def test_amb49_decree_checked_mid_turn_completing_a_cake() -> None:
     set_decrees(s, [("d_puerh", "brown")])
     give_puerh_sets(s, 0, [["pb11", "pb12"]])
     set_storage(s, ["pb13"])
-    court_turn(game, s, "h04")
+    court_turn(game, s, "h04", take_all=True)
     assert s.players[0].courtiers == 1
     play(game, s, "basic 1", "cake 1")
-    assert isinstance(s.pending[-1], st.ChooseScroll)  # the Hall is not done yet
+    offer = hall_offer(s)  # the Hall is not done yet: its Scroll is still offered
+    assert offer is not None and offer.options == ((fx.GainScroll(kind="any"),),)
     assert court(s).decrees[0].fulfilled == [0]
     assert s.players[0].courtiers == 2
 
@@ -1121,6 +1226,7 @@ def _occupied() -> Game:
 def _after_court() -> Game:
     game, s = _strength(6)()
     play(game, s, "court 1 2")
+    take_offers(game, s)
     return game, s
 
 
@@ -1146,14 +1252,14 @@ def _bought_one_at_s1() -> Game:
 
 def _taking_basic() -> Game:
     game, s = xgame()
-    court_turn(game, s, "h04")
+    court_turn(game, s, "h04", take_all=True)
     return game, s
 
 
 def _placing() -> Game:
     game, s = xgame()
     give_puerh_sets(s, 0, [["pb01", "pb02", "pb03"]])
-    court_turn(game, s, "h04")
+    court_turn(game, s, "h04", take_all=True)
     play(game, s, "basic 1")
     return game, s
 

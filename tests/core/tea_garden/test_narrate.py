@@ -16,7 +16,14 @@ from core.tea_garden.context import Options
 from core.tea_garden.narrate import describe, describe_effects, effect_text, log_line
 from core.tea_garden.rules import TeaGardenState
 from core.tea_garden.state import GameData
-from tests.core.tea_garden.scenario import commit, give_hand, new_game, play, set_leaves
+from tests.core.tea_garden.scenario import (
+    commit,
+    give_hand,
+    new_game,
+    play,
+    set_halls,
+    set_leaves,
+)
 
 Step = tuple[TeaGardenState, Move, TeaGardenState]
 
@@ -162,8 +169,18 @@ STOP_PHRASES: dict[type, str] = {
 }
 
 
+def _hall_words(g: GameData, top: st.ChooseOption) -> str:
+    """Name the Hall whose offer is on top, e.g. "the Hall of Tribute" (COURT-02)."""
+    kind, _, hall = top.source.partition(":")
+    assert kind == "hall"
+    return f"the {g.ctx.halls[hall].name}"
+
+
 def _stop_words(g: GameData, m: Move) -> list[str]:
-    return [STOP_PHRASES[type(g.pending[-1])]]
+    top = g.pending[-1]
+    if isinstance(top, st.ChooseOption) and top.any_order:  # declining a Hall's offers
+        return ["takes nothing", f"from {_hall_words(g, top)}"]
+    return [STOP_PHRASES[type(top)]]
 
 
 def _repeat_words(g: GameData, m: Move) -> list[str]:
@@ -177,7 +194,10 @@ def _option_words(g: GameData, m: Move) -> list[str]:
     assert isinstance(m, mv.ChooseOption)
     top = g.pending[-1]
     assert isinstance(top, st.ChooseOption)
-    return ["chooses to " + effect_text(top.options[m.index - 1])]
+    chosen = effect_text(top.options[m.index - 1])
+    if top.any_order:  # one of a Hall's offers (COURT-02)
+        return [f"takes from {_hall_words(g, top)}: {chosen}"]
+    return ["chooses to " + chosen]
 
 
 def _field_words(template: str) -> Callable[[GameData, Move], list[str]]:
@@ -403,6 +423,27 @@ def test_fermentation_and_stop() -> None:
     )
     assert describe(s, mv.Stop()) == "Seat 2 stops fermenting"
     assert describe(s, mv.EndTurn()) == "Seat 2 ends the turn"
+
+
+def test_hall_offers_taken_one_by_one_and_declined() -> None:
+    """COURT-02 (TT-10): each of a Hall's offers is named as it is taken; "stop" declines the
+    rest."""
+    game, s = new_game(2, seed=14, start_seat=0, options=Options(puerh=True))
+    set_halls(s, ["h07", "h11"])  # Hall of Tribute: 2 Emperor tokens + 1 VP
+    give_hand(s, 0, ["s11"])
+    commit(game, s, ["s11"], "s11")
+    play(game, s, "court 1 3")
+    assert describe(s, mv.Stop()) == "Seat 1 takes nothing from the Hall of Tribute"
+    assert describe(s, mv.ChooseOption(2)) == "Seat 1 takes from the Hall of Tribute: score 1 VP"
+    before = s.clone()
+    s.apply(mv.ChooseOption(2))
+    assert log_line(before, mv.ChooseOption(2), s) == (
+        "Seat 1 takes from the Hall of Tribute: score 1 VP — gains 1 VP"
+    )
+    assert describe(s, mv.ChooseOption(1)) == (
+        "Seat 1 takes from the Hall of Tribute: gain 2 Emperor tokens"
+    )
+    assert describe(s, mv.Stop()) == "Seat 1 takes nothing more from the Hall of Tribute"
 
 
 def test_seat_names_are_used() -> None:
