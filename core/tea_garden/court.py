@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from core.moves import Move
 from core.tea_garden import moves as mv
+from core.tea_garden.context import Context
 from core.tea_garden.puerh import complete_cakes, court_of
 from core.tea_garden.state import ChooseOption, GameData, PlayerState
 
@@ -79,7 +80,7 @@ def replace_halls(g: GameData) -> None:
     court.occupancy = [[-1] * len(_spaces(g)) for _ in court.halls]
 
 
-def decree_progress(g: GameData, p: PlayerState, kind: str) -> int:
+def decree_progress(ctx: Context, p: PlayerState, kind: str) -> int:
     """How far a player has come towards a Decree of ``kind`` (DECREE-07)."""
     if kind == "river":
         return p.boat
@@ -88,7 +89,7 @@ def decree_progress(g: GameData, p: PlayerState, kind: str) -> int:
     if kind == "university":
         return p.uni_centre
     if kind == "gardens":  # AMB-47: only gardens built from the board, unless the variant
-        return len(p.gardens) - (0 if g.ctx.options.decree_gardens_count_all else 1)
+        return len(p.gardens) - (0 if ctx.options.decree_gardens_count_all else 1)
     if kind == "caravans":
         return len(p.caravans)
     if kind == "cups":
@@ -109,7 +110,7 @@ def check_decrees(g: GameData, seat: int) -> None:
             continue
         face = decrees[d.id]
         side = face.brown if d.side == "brown" else face.red
-        if decree_progress(g, p, face.kind) >= side.target:
+        if decree_progress(g.ctx, p, face.kind) >= side.target:
             d.fulfilled.append(seat)
             if p.courtiers_waiting > 0:
                 p.courtiers_waiting -= 1

@@ -342,9 +342,7 @@ def apply_decision(g: GameData, move: Move) -> None:
         if top.any_order:
             rest = top.options[: move.index - 1] + top.options[move.index :]
             if rest:
-                g.pending.append(
-                    st.ChooseOption(options=rest, source=top.source, any_order=True)
-                )
+                g.pending.append(st.ChooseOption(options=rest, source=top.source, any_order=True))
         push_effects(g, top.options[move.index - 1], top.source)
     elif isinstance(move, mv.ChoosePart):
         p.uni_part = move.index - 1

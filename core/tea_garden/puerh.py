@@ -6,6 +6,7 @@ from __future__ import annotations
 from core.moves import Move
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
+from core.tea_garden.context import Context
 from core.tea_garden.decisions import push_effects
 from core.tea_garden.payments import bins_of, can_pay, cost_demands
 from core.tea_garden.state import CourtState, GameData, PlayerState
@@ -138,9 +139,9 @@ def complete_cakes(p: PlayerState) -> list[list[str]]:
     return [cake for cake in p.puerh_sets if len(cake) == CAKE_SIZE]
 
 
-def cake_vp(g: GameData, cake: list[str]) -> int:
+def cake_vp(ctx: Context, cake: list[str]) -> int:
     """PUERH-11, AMB-42: a complete cake scores (sum of stars) x (sum of centre values)."""
     if len(cake) != CAKE_SIZE:
         return 0
-    tokens = g.ctx.puerh_tokens
+    tokens = ctx.puerh_tokens
     return sum(tokens[t].stars for t in cake) * sum(tokens[t].value for t in cake)

@@ -240,8 +240,8 @@ def test_ex16_complete_cake_scores_stars_times_value_incomplete_nothing() -> Non
     tokens = s.ctx.puerh_tokens
     assert sum(tokens[t].stars for t in complete) == 3
     assert sum(tokens[t].value for t in complete) == 5
-    assert cake_vp(s, complete) == 15  # PUERH-11
-    assert cake_vp(s, incomplete) == 0
+    assert cake_vp(s.ctx, complete) == 15  # PUERH-11
+    assert cake_vp(s.ctx, incomplete) == 0
     assert live_breakdown(s)[ANNA]["puerh"] == 15
     # The same at the real end of the game.
     s.round = 5

@@ -935,7 +935,7 @@ def test_puerh11_amb42_cake_scores_sum_of_stars_times_sum_of_values(
     """PUERH-11, AMB-42, SCORE-11: a complete cake scores (sum of stars) x (sum of centre
     values); with no stars or no value, or incomplete, it scores 0."""
     _, s = xgame()
-    assert cake_vp(s, cake) == vp
+    assert cake_vp(s.ctx, cake) == vp
     give_puerh_sets(s, 0, [cake])
     assert live_breakdown(s)[0]["puerh"] == vp  # SCORE-11
 
