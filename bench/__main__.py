@@ -179,6 +179,56 @@ def bench_heuristic_decision_2p() -> int:
     return 20
 
 
+def _first_frame(argv: list[str], marker: bytes) -> Bench:
+    """Time from launching ``argv`` in a pseudo-terminal of 80 x 24 until ``marker`` has been
+    written to it (the first frame of the screen that shows it), then kill the process."""
+
+    def body() -> int:
+        import fcntl
+        import os
+        import select
+        import signal
+        import struct
+        import subprocess
+        import termios
+
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        with tempfile.TemporaryDirectory() as folder:
+            env = {**os.environ, "TERM": "xterm-256color", "TEA_TUI_DATA_DIR": folder}
+            start = time.perf_counter()
+            proc = subprocess.Popen(
+                argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+            )
+            os.close(slave)
+            seen = b""
+            try:
+                while marker not in seen:
+                    if time.perf_counter() - start > 20:
+                        raise RuntimeError(f"{argv!r} showed no {marker!r} within 20 s")
+                    ready, _, _ = select.select([master], [], [], 0.5)
+                    if ready:
+                        seen = seen[-4096:] + os.read(master, 65536)
+            finally:
+                # SIGKILL stops it at once, so that a round times the launch and little else.
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(10)
+                os.close(master)
+        return 1
+
+    return body
+
+
+_TEXTUAL_ALONE = """
+from textual.app import App
+from textual.widgets import Static
+class Hello(App[None]):
+    def compose(self):
+        yield Static("Ready to brew")
+Hello().run()
+"""
+
+
 BENCHMARKS: dict[str, tuple[Bench, str]] = {
     "load_components": (bench_load_components, "ms"),
     "rng_below": (bench_rng_below, "us"),
@@ -193,6 +243,16 @@ BENCHMARKS: dict[str, tuple[Bench, str]] = {
     "ai_mcts_iteration_2p": (_mcts_iterations(2), "us"),
     "ai_mcts_iteration_4p": (_mcts_iterations(4), "us"),
     "ai_heuristic_decision_2p": (bench_heuristic_decision_2p, "ms"),
+    # Launch to the first frame in a pseudo-terminal (80 x 24): `tea-tui` alone until its title
+    # screen's menu is drawn, and, to compare, a Textual app of one Static. One launch per round.
+    "tui_title_first_frame": (
+        _first_frame([sys.executable, "-m", "tea_tui.cli"], b"New game"),
+        "ms",
+    ),
+    "tui_textual_alone_first_frame": (
+        _first_frame([sys.executable, "-c", _TEXTUAL_ALONE], b"Ready to brew"),
+        "ms",
+    ),
 }
 
 

@@ -17,7 +17,15 @@ from saves.errors import (
     SnapshotMismatchError,
     UnreadableSaveError,
 )
-from saves.format import SaveFile, decode_save, encode_save, make_save, state_hash
+from saves.format import (
+    GameNotes,
+    HintNote,
+    SaveFile,
+    decode_save,
+    encode_save,
+    make_save,
+    state_hash,
+)
 from saves.migrate import CURRENT_VERSION
 from saves.paths import ENV_VAR, SavePaths, resolve_paths
 from saves.replay import Replay
@@ -28,6 +36,8 @@ __all__ = [
     "CURRENT_VERSION",
     "ENV_VAR",
     "FutureVersionError",
+    "GameNotes",
+    "HintNote",
     "IncompatibleSaveError",
     "LoadedGame",
     "Replay",

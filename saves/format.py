@@ -35,6 +35,32 @@ Sha256 = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
 """A SHA-256 digest in lower-case hex."""
 
 
+class HintNote(msgspec.Struct, frozen=True, kw_only=True):
+    """A hint a player asked for: the search's best moves at that point and their win chances."""
+
+    at: Annotated[int, msgspec.Meta(ge=0)]
+    """How many moves had been made when the hint was asked."""
+    seat: Annotated[int, msgspec.Meta(ge=0)]
+    """The seat that asked."""
+    moves: tuple[str, ...]
+    """The suggested moves, best first, in text notation."""
+    chances: tuple[float, ...]
+    """The estimated win chance of each suggested move, in [0, 1]."""
+
+
+class GameNotes(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """What the app keeps with a game besides the rules' data; the rules never read it.
+
+    Optional and added in tea-tui 0.1 without a format version change: older files lack it and
+    decode with the defaults, and older readers ignore it.
+    """
+
+    hints: tuple[HintNote, ...] = ()
+    """Every hint asked for, in order."""
+    colours: tuple[str, ...] = ()
+    """The seats' colours by name, when the players chose them; empty for the defaults."""
+
+
 class SaveFile(msgspec.Struct, kw_only=True):
     """One saved game, in the current format version."""
 
@@ -60,6 +86,14 @@ class SaveFile(msgspec.Struct, kw_only=True):
     """SHA-256 of the final state's JSON encoding, checked after the replay."""
     moves: list[str]
     """Every move of the game, in order, in text notation (``str(move)``)."""
+    notes: GameNotes | msgspec.UnsetType = msgspec.UNSET
+    """Hints used and the seats' colours (optional, left out of the file when unset; see
+    :class:`GameNotes` and :attr:`game_notes`)."""
+
+    @property
+    def game_notes(self) -> GameNotes:
+        """The notes, empty when the file has none."""
+        return GameNotes() if isinstance(self.notes, msgspec.UnsetType) else self.notes
 
 
 _ENCODER = msgspec.json.Encoder()

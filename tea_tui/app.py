@@ -85,6 +85,8 @@ class TeaApp(App[None]):
         self.processes = processes
         """Whether searching AI players think in processes of their own."""
         self.autosaving = autosave
+        self.hint_budget: object | None = None
+        """What a hint may spend (an ``ai.base.Budget``); None for ``hints.HINT_BUDGET``."""
         # Without a settings file (tests, scripts) nothing asks for confirmation.
         self.settings, warning = (
             load_settings(settings_file)
@@ -137,7 +139,7 @@ class TeaApp(App[None]):
             from tea_tui.screens.title import TitleScreen
 
             self.push_screen(TitleScreen())
-            self.call_after_refresh(self._warm_up)
+            self.set_timer(0.3, self._warm_up)
 
     def _warm_up(self) -> None:
         """Import what the next screens need in a background thread, after the first frame."""

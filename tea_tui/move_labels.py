@@ -60,6 +60,16 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
             bonus = f" + {w.effects_words(ctx.region_tokens[token].bonus)}"
         space = f"{vp}-VP space" if vp else "space"
         return f"{w.region_words(ctx, move.region)}: {space}, Pagoda {need}{bonus}"
+    if isinstance(move, mv.NobleCourt):
+        return f"Hall {move.hall}, space {move.space}"
+    if isinstance(move, mv.PuerhMarket):
+        return "Buy Premium Puerh tokens"
+    if isinstance(move, mv.BuyPremium):
+        return f"Premium Puerh token, slot {move.slot}"
+    if isinstance(move, mv.TakeBasic):
+        return f"Basic Puerh token, slot {move.slot}"
+    if isinstance(move, mv.PlacePuerh):
+        return f"Put it on cake {move.set}"
     if isinstance(move, mv.Buy):
         card_id = b.action_display[move.slot - 1]
         bought = ctx.action_cards.get(card_id)

@@ -55,6 +55,7 @@ SUBMENU_TITLES = {
     "cup_token": "Spend a Cup token",
     "add": "Slip a card under the top card",
     "repeat": "Repeat the secondary action",
+    "court": "Noble Court: which Hall, which space",
 }
 _SUBMENU_OF = {
     mv.Build: "build",
@@ -63,6 +64,7 @@ _SUBMENU_OF = {
     mv.SpendCupToken: "cup_token",
     mv.AddCard: "add",
     mv.Repeat: "repeat",
+    mv.NobleCourt: "court",
 }
 
 
@@ -233,6 +235,13 @@ def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) 
         )
         if any(isinstance(m, mv.AddCard) for m in legal):
             items.append(_kind_item(legal, mv.AddCard, "Slip a card under the top card", group, ""))
+        if ctx.options.puerh:  # the expansion's two main actions (numbered, no letter)
+            items.append(
+                _kind_item(legal, mv.NobleCourt, "Noble Court: place a Courtier", group, "")
+            )
+            items.append(
+                _kind_item(legal, mv.PuerhMarket, "Puerh Market: buy Premium Puerh", group, "")
+            )
     top_name = w.card_name(ctx, t.top)
     offers = ctx.cards[t.top].top if t.top in ctx.cards else ()
     for i, eff in enumerate(offers):

@@ -192,6 +192,11 @@ class GameSession:
         """The seat to decide, or None once the game is over."""
         return self.state.current_seat()
 
+    def kind_text(self, seat: int) -> str:
+        """Who plays ``seat``, without the name: ``human``, ``mcts:normal``, ..."""
+        spec = self.seats[seat]
+        return str(SeatSpec(kind=spec.kind, level=spec.level))
+
     def is_human(self, seat: int | None) -> bool:
         """Return True if ``seat`` is played by a person."""
         return seat is not None and self.seats[seat].is_human

@@ -9,14 +9,11 @@ Key bindings are listed in :mod:`tea_tui.screens.bindings`.
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.css.query import NoMatches
 from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
@@ -28,6 +25,7 @@ from core.tea_garden.hidden import TeaGardenObservation
 from tea_tui.ai_seats import AiSeat, make_ai
 from tea_tui.move_menu import Item, Menu, build_menu
 from tea_tui.screens.bindings import GAME_BINDINGS, PANELS
+from tea_tui.screens.game_ai import AiTurns
 from tea_tui.screens.game_io import GameFiles
 from tea_tui.screens.handover import HandoverScreen
 from tea_tui.screens.help import HelpScreen
@@ -68,7 +66,7 @@ PANEL_WIDGETS = {
 """The widgets in each switchable panel, by id."""
 
 
-class GameScreen(GameFiles, Screen[None]):
+class GameScreen(GameFiles, AiTurns, Screen[None]):
     """Play a game: widgets on the left (or on top), the decision panel always visible."""
 
     CSS_PATH = "game.tcss"
@@ -256,7 +254,7 @@ class GameScreen(GameFiles, Screen[None]):
         elif not s.human_to_move:
             seat = s.current_seat
             assert seat is not None
-            who = f"{seat_glyph(seat)} {s.names[seat]} ({s.seats[seat]})"
+            who = f"{seat_glyph(seat)} {s.names[seat]} ({s.kind_text(seat)})"
             self.menu = Menu(
                 f"{who} is playing…", hint="the AI moves appear in the log", kind="wait"
             )
@@ -428,99 +426,6 @@ class GameScreen(GameFiles, Screen[None]):
                 self.leave_game()
 
         self.app.push_screen(ConfirmScreen(question + note), answer)
-
-    # --- AI seats -------------------------------------------------------------------------
-
-    def _start_ai(self) -> None:
-        s = self.session
-        seat = s.current_seat
-        if self._ai_busy or seat is None or seat not in self._ai:
-            return
-        self._ai_busy = True
-        self._ai_token += 1
-        if seat != self._ai_seat:  # time the AI's whole turn, not each small decision
-            self._ai_seat = seat
-            self._ai_started = time.monotonic()
-        self._ai_progress = ""
-        self._start_ticker()
-        observation = s.state.observation(seat)
-        legal = s.legal_moves()
-        self._think(self._ai_token, seat, observation, legal)
-
-    @work(thread=True, exclusive=True, group="ai")
-    def _think(self, token: int, seat: int, observation: object, legal: tuple[Move, ...]) -> None:
-        """Ask the AI seat for a move off the event loop; hand the answer back to the screen."""
-        from core.engine import Observation
-
-        assert isinstance(observation, Observation)
-        started = time.monotonic()
-
-        def progress(iterations: int, seconds: float) -> None:
-            self._ai_progress = f"{iterations} it"
-
-        try:
-            move = self._ai[seat].choose(
-                observation, legal, on_progress=progress, should_stop=lambda: self._stop_ai
-            )
-        except Exception as error:  # an AI failure must not take the app down
-            self.app.call_from_thread(self._ai_failed, token, seat, error)
-            return
-        while not self._stop_ai and time.monotonic() - started < self.pace:
-            time.sleep(0.02)
-        if not self._stop_ai:
-            self.app.call_from_thread(self._ai_done, token, move)
-
-    def _ai_done(self, token: int, move: Move) -> None:
-        self._ai_busy = False
-        if self._stop_ai or not self.is_attached:  # the app is closing
-            return
-        if token != self._ai_token or self.session.human_to_move or self.session.is_over():
-            return
-        try:
-            self.session.apply(move)
-        except RulesError as error:
-            self.notify(f"The AI chose an illegal move: {error}", severity="error", markup=False)
-            return
-        self.after_move()
-        done = self.session.human_to_move or self.session.is_over()
-        if done:
-            self._ai_seat = None
-            self._stop_ticker()
-        try:
-            if done:
-                self.query_one(StatusLine).set_activity("")
-            self.refresh_view()
-        except NoMatches:  # the screen is being taken down while the app closes
-            return
-
-    def _ai_failed(self, token: int, seat: int, error: Exception) -> None:
-        self._ai_busy = False
-        self._stop_ticker()
-        self.notify(
-            f"{self.session.names[seat]} could not move: {error}", severity="error", markup=False
-        )
-
-    def _start_ticker(self) -> None:
-        if self._ticker is None:
-            self._ticker = self.set_interval(0.25, self._tick)
-        self._tick()
-
-    def _stop_ticker(self) -> None:
-        if self._ticker is not None:
-            self._ticker.stop()
-            self._ticker = None
-
-    def _tick(self) -> None:
-        s = self.session
-        seat = s.current_seat
-        if seat is None or seat not in self._ai:
-            return
-        elapsed = time.monotonic() - self._ai_started
-        progress = f", {self._ai_progress}" if self._ai_progress else ""
-        who = f"{seat_glyph(seat)} {s.names[seat]} ({s.seats[seat]})"
-        self.query_one(StatusLine).set_activity(f"{seat_glyph(seat)} thinking {elapsed:.1f} s")
-        if self.menu.kind == "wait":
-            self.query_one(DecisionPanel).set_title(f"{who} is thinking… {elapsed:.1f} s{progress}")
 
     def on_unmount(self) -> None:
         self._stop_ai = True

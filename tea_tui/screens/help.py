@@ -23,6 +23,9 @@ KEYS = """
 | ↑ ↓ or k j | move the highlight |
 | Esc or ⌫ | leave a sub-menu, untick the cards, or take back your last step this turn |
 | s | scores by category (the final result once the game is over) |
+| H | a hint: the AI's three best moves with their win chances (noted in the log and the save) |
+| S / A | save the game under its name / under a new name (every move is autosaved anyway) |
+| Ctrl+T | light or dark theme |
 | < > | show AI moves more slowly / faster |
 | Tab | move the focus to a panel, to scroll it with the arrows |
 | Ctrl+P | all commands |

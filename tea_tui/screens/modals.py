@@ -59,9 +59,10 @@ class NameScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
             yield Static(Text(self.prompt, style="bold"))
-            yield Input(self.value, id="name-input", compact=True)
-            note = f"{self.hint} · " if self.hint else ""
-            yield Static(Text(f"{note}Enter confirms · Esc cancels", style="dim"))
+            yield Input(self.value, placeholder="type here", id="name-input", compact=True)
+            if self.hint:
+                yield Static(Text(self.hint, style="dim"))
+            yield Static(Text("Enter confirms · Esc cancels", style="dim"))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter: return the text (stripped); an empty line cancels."""

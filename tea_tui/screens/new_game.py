@@ -173,7 +173,7 @@ class NewGameScreen(Screen[None]):
     def on_mount(self) -> None:
         self._show_seats()
         self.query_one("#new-go", Button).focus()
-        self._note("Tab moves between fields · Enter starts · the seed sets up the same game again")
+        self._note("Tab: next field · Enter: start · the same seed deals the same game")
 
     def _show_seats(self) -> None:
         for seat in range(MAX_SEATS):

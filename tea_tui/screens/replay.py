@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, Static
 
@@ -40,6 +41,10 @@ if TYPE_CHECKING:
     from saves import LoadedGame, Replay
     from tea_tui.persist import Rebuilt
 
+TALL = 36
+"""From this height the log takes the room the map leaves."""
+REPLAY_LOG = 40
+"""Log entries the replay shows (up to the move shown)."""
 REPLAY_PANELS = {k: v for k, v in PANELS.items() if v[0] != "log"}
 """The panels of the replay viewer (the log is always on screen)."""
 
@@ -50,7 +55,13 @@ class ReplayScreen(Screen[None]):
     CSS_PATH = "replay.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "left", "step(-1)", "back", key_display="←", tooltip="One move back", id="replay-back"
+            "left",
+            "step(-1)",
+            "back",
+            key_display="←",
+            tooltip="One move back",
+            priority=True,
+            id="replay-back",
         ),
         Binding(
             "right",
@@ -58,16 +69,27 @@ class ReplayScreen(Screen[None]):
             "forward",
             key_display="→",
             tooltip="One move forward",
+            priority=True,
             id="replay-forward",
         ),
-        Binding("home", "jump(0)", "start", tooltip="Jump to the start", id="replay-start"),
-        Binding("end", "jump(-1)", "end", tooltip="Jump to the end", id="replay-end"),
+        Binding(
+            "home",
+            "jump(0)",
+            "first",
+            tooltip="Jump to the start",
+            priority=True,
+            id="replay-start",
+        ),
+        Binding(
+            "end", "jump(-1)", "last", tooltip="Jump to the end", priority=True, id="replay-end"
+        ),
         Binding(
             "pageup",
             "round(-1)",
             "round back",
             show=False,
             tooltip="Jump to the previous round",
+            priority=True,
             id="replay-round-back",
         ),
         Binding(
@@ -76,6 +98,7 @@ class ReplayScreen(Screen[None]):
             "next round",
             show=False,
             tooltip="Jump to the next round",
+            priority=True,
             id="replay-round-forward",
         ),
         Binding(
@@ -164,7 +187,12 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         use_seat_colours(self.session.colours)
+        self.set_class(self.app.size.height >= TALL, "-tall")
         self.show_step()
+
+    def on_resize(self, event: Resize) -> None:
+        """A tall terminal gives the log more room (layout only)."""
+        self.set_class(event.size.height >= TALL, "-tall")
 
     # --- showing one step -------------------------------------------------------------------
 
@@ -188,10 +216,11 @@ class ReplayScreen(Screen[None]):
         view = state.observation(seat)
         assert isinstance(view, TeaGardenObservation)
         ctx, names = s.ctx, s.names
-        self.query_one(StatusLine).show(view, ctx, names, you=names[seat])
+        self.query_one(StatusLine).show(view, ctx, names)  # the position line names the view
         self._view = view
         self._show_panel()
-        self.query_one(GameLog).show(s.log[: self.marks[self.index]], names)
+        # The newest lines only: stepping must stay quick, and the pane is a few lines high.
+        self.query_one(GameLog).show(s.log[: self.marks[self.index]], names, limit=REPLAY_LOG)
         self._position()
         self._tabs()
 

@@ -62,7 +62,12 @@ class SavesScreen(Screen[None]):
     CSS_PATH = "saves_list.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "enter", "open", "open", tooltip="Play this game on (or replay it)", id="saves-open"
+            "enter",
+            "open",
+            "open",
+            tooltip="Play this game on (or replay it)",
+            priority=True,
+            id="saves-open",
         ),
         Binding(
             "v",

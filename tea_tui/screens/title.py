@@ -138,11 +138,13 @@ class TitleScreen(Screen[None]):
         menu.highlighted = 1
         menu.focus()
         self._show_note()
-        self.refresh_continue()
+        # After the first frame: the saves package takes a while to import.
+        self.set_timer(0.05, self.refresh_continue)
 
     def on_screen_resume(self) -> None:
         """Back from another screen: the autosave may have changed."""
-        self.refresh_continue()
+        if self.checked:  # the first look-up waits for the first frame (on_mount)
+            self.refresh_continue()
 
     def refresh_continue(self) -> None:
         """Look up the autosave again (in a worker thread)."""
@@ -176,8 +178,8 @@ class TitleScreen(Screen[None]):
         menu = self.query_one("#title-menu", OptionList)
         highlighted = menu.highlighted
         menu.set_options(self._options())
-        if first and save is not None:
-            menu.highlighted = 0
+        if save is not None and (first or highlighted in (0, 1)):
+            menu.highlighted = 0  # a game to go on with comes first
         else:
             menu.highlighted = highlighted if not (highlighted == 0 and save is None) else 1
         self._show_note()

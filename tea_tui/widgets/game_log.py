@@ -33,9 +33,11 @@ class GameLog(RichLog):
         self._shown: list[LogEntry] = []
         self._names: Sequence[str] = ()
 
-    def show(self, entries: Sequence[LogEntry], names: Sequence[str]) -> None:
-        """Show ``entries`` (the whole log so far)."""
-        entries = list(entries[-MAX_LINES:])
+    def show(
+        self, entries: Sequence[LogEntry], names: Sequence[str], *, limit: int = MAX_LINES
+    ) -> None:
+        """Show ``entries`` (the whole log so far), at most the ``limit`` newest."""
+        entries = list(entries[-limit:])
         if entries == self._shown and list(names) == list(self._names):
             return
         self._shown, self._names = entries, names
@@ -58,6 +60,10 @@ def _line(entry: LogEntry, latest: bool) -> Text:
         return Text(
             f" {seat_glyph(entry.seat)} {entry.text}", style=f"bold {seat_colour(entry.seat)}"
         )
+    if entry.hint:
+        text = Text(" ? ", style="bold")
+        text.append(entry.text, style="italic dim")
+        return text
     text = Text("   ")
     text.append(seat_glyph(entry.seat), style=seat_colour(entry.seat))
     text.append(f" {entry.text}", style="reverse" if latest else "")

@@ -498,11 +498,3 @@ def test_new_command_refuses_bad_seats(
 
     assert main(argv) == 2
     assert message in capsys.readouterr().err
-
-
-def test_no_arguments_says_how_to_start_a_game(capsys: pytest.CaptureFixture[str]) -> None:
-    """tea-tui alone points to tea-tui new."""
-    from tea_tui.cli import main
-
-    assert main([]) == 0
-    assert "tea-tui new --players 2 --seat human --seat mcts:normal" in capsys.readouterr().out
