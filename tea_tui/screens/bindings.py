@@ -31,6 +31,7 @@ PANELS = {
     "b": ("board", "Board", "Your board: leaves, pieces, hand and the cards played"),
     "o": ("opponents", "Others", "What the table sees of the other seats"),
     "l": ("log", "Log", "The game log"),
+    "r": ("court", "Court", "Puerh expansion: Halls, Puerh Market and Storage, Decrees, cakes"),
 }
 """Panel key -> (panel name, tab title, tooltip)."""
 

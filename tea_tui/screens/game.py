@@ -33,6 +33,7 @@ from tea_tui.screens.modals import ConfirmScreen, ScoreScreen
 from tea_tui.session import GameSession, ai_rng
 from tea_tui.settings import nearest_pace
 from tea_tui.widgets.board_map import BoardMap
+from tea_tui.widgets.noble_court import NobleCourt, PuerhCakes
 from tea_tui.widgets.decision_panel import DecisionPanel
 from tea_tui.widgets.displays import (
     ActionDisplay,
@@ -62,6 +63,7 @@ PANEL_WIDGETS = {
     "board": ("board",),
     "opponents": ("opponents",),
     "log": ("log",),
+    "court": ("noble-court", "puerh-cakes"),
 }
 """The widgets in each switchable panel, by id."""
 
@@ -143,6 +145,9 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
                         yield Opponents(id="opponents")
                     with Vertical(id="panel-log", classes="panel"):
                         yield GameLog(id="log")
+                    with VerticalScroll(id="panel-court", classes="panel"):
+                        yield NobleCourt(id="noble-court")
+                        yield PuerhCakes(id="puerh-cakes")
                 with VerticalScroll(id="wide-board-box"):
                     yield PlayerBoard(id="wide-board")
             with Vertical(id="right"):
@@ -210,6 +215,8 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
         for key, (name, title, _) in PANELS.items():
             if self.wide and name in ("board", "log"):
                 continue
+            if name == "court" and not self.session.ctx.options.puerh:
+                continue  # the Noble Court exists only with the expansion
             style = "bold reverse" if name == self.panel else "dim"
             tabs.append(f" {key} {title} ", style=style)
             tabs.append(" ")
@@ -390,6 +397,11 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
 
     def action_panel(self, name: str) -> None:
         """Show one panel in the switchable area."""
+        if name == "court" and not self.session.ctx.options.puerh:
+            self.notify(
+                "The Noble Court belongs to the Puerh expansion, which is off in this game."
+            )
+            return
         self._show_panel(name)
 
     def action_scores(self) -> None:

@@ -498,3 +498,29 @@ def test_new_command_refuses_bad_seats(
 
     assert main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+@pilot_test
+async def test_r_shows_the_noble_court_only_with_the_expansion() -> None:
+    """panel-court: r shows the Noble Court in a Puerh game; in a base game it only explains."""
+    from core.tea_garden.context import Options
+    from core.tea_garden.game import TeaGardenGame
+    from tea_tui.session import GameSession
+
+    session = GameSession.new(
+        TeaGardenGame(num_seats=2, options=Options(puerh=True)), ["human", "random"], SEED
+    )
+    app = make_app(session=session, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        assert game(app).panel == "court"
+        await pilot.pause()
+        court = app.screen.query_one("#noble-court")
+        assert court.region.height > 5  # shown and drawn
+        screen = app.export_screenshot()
+        assert "Noble" in screen and "Market" in screen
+    base = app_for()
+    async with base.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.press("r")
+        assert game(base).panel == "map"
