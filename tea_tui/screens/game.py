@@ -33,7 +33,6 @@ from tea_tui.screens.modals import ConfirmScreen, ScoreScreen
 from tea_tui.session import GameSession, ai_rng
 from tea_tui.settings import nearest_pace
 from tea_tui.widgets.board_map import BoardMap
-from tea_tui.widgets.noble_court import NobleCourt, PuerhCakes
 from tea_tui.widgets.decision_panel import DecisionPanel
 from tea_tui.widgets.displays import (
     ActionDisplay,
@@ -44,6 +43,7 @@ from tea_tui.widgets.displays import (
 )
 from tea_tui.widgets.game_log import GameLog
 from tea_tui.widgets.glyphs import seat_glyph, use_seat_colours
+from tea_tui.widgets.noble_court import NobleCourt, PuerhCakes
 from tea_tui.widgets.opponents import Opponents
 from tea_tui.widgets.player_board import PlayerBoard
 from tea_tui.widgets.status import StatusLine
