@@ -268,7 +268,9 @@ def run(body: Bench, rounds: int = 5) -> float:
 
 def main(argv: list[str]) -> int:
     """Run the named benchmarks (all by default) and print their medians."""
-    names = argv or list(BENCHMARKS)
+    names = argv or [*BENCHMARKS, "keypress"]
+    keypress = "keypress" in names
+    names = [n for n in names if n != "keypress"]
     unknown = [n for n in names if n not in BENCHMARKS]
     if unknown:
         print(f"unknown benchmark(s): {', '.join(unknown)}; known: {', '.join(BENCHMARKS)}")
@@ -281,6 +283,10 @@ def main(argv: list[str]) -> int:
         print(f"{name:<26} {seconds * scale:>11.2f} {unit} {1 / seconds:>12,.0f}")
     sample = [_random_game(p, 10_000 + i)[1] for p in (2, 4) for i in range(5)]
     print(f"decisions per game (2p, 4p): {sum(sample[:5]) / 5:.0f}, {sum(sample[5:]) / 5:.0f}")
+    if keypress:
+        from bench.keypress import report
+
+        report()
     return 0
 
 

@@ -10,14 +10,19 @@ from __future__ import annotations
 import asyncio
 import statistics
 import time
+from typing import ClassVar
 
 PANEL_KEYS = ("m", "t", "d", "b", "o", "l")
 
 
-async def _measure(samples: int) -> list[float]:
+async def _measure(samples: int, trivial: bool = False) -> list[float]:
+    from textual.app import App
+
     from tea_tui.app import make_app
 
-    app = make_app(2, ("human", "random"), seed=3, processes=False, pace=0.0)
+    app: App[None] = (
+        _Trivial() if trivial else make_app(2, ("human", "random"), seed=3, processes=False, pace=0)
+    )
     times: list[float] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -30,12 +35,45 @@ async def _measure(samples: int) -> list[float]:
     return times
 
 
-def keypress_latency(samples: int = 60) -> tuple[float, float]:
+def _trivial_app_class() -> type:
+    from textual.app import App, ComposeResult
+    from textual.widgets import Static
+
+    class Trivial(App[None]):
+        """One Static that changes with every panel key: the cost of Pilot and Textual alone."""
+
+        BINDINGS: ClassVar[list[tuple[str, str, str]]] = [
+            (k, f"show('{k}')", k) for k in PANEL_KEYS
+        ]
+
+        def compose(self) -> ComposeResult:
+            yield Static("tea", id="text")
+
+        def action_show(self, key: str) -> None:
+            self.query_one("#text", Static).update(key * 20)
+
+    return Trivial
+
+
+def _Trivial() -> object:
+    return _trivial_app_class()()
+
+
+def keypress_latency(samples: int = 60, trivial: bool = False) -> tuple[float, float]:
     """Return (median, 90th percentile) seconds from a key press to the refreshed screen."""
-    times = sorted(asyncio.run(_measure(samples)))
+    times = sorted(asyncio.run(_measure(samples, trivial)))
     return statistics.median(times), times[int(len(times) * 0.9)]
 
 
+def report() -> None:
+    """Print the game screen's latency beside a one-Static app measured the same way."""
+    for label, trivial in (("game screen", False), ("one-Static app", True)):
+        median, p90 = keypress_latency(trivial=trivial)
+        print(
+            f"keypress to screen, {label} at 80x24: median {median * 1e3:.1f} ms, "
+            f"p90 {p90 * 1e3:.1f} ms"
+        )
+
+
 if __name__ == "__main__":
-    median, p90 = keypress_latency()
-    print(f"keypress to screen at 80x24: median {median * 1e3:.1f} ms, p90 {p90 * 1e3:.1f} ms")
+    report()
