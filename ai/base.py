@@ -54,7 +54,9 @@ class MoveStat(msgspec.Struct, frozen=True, kw_only=True):
     visits: int
     """Simulations that went through this move."""
     value: float
-    """Mean reward of the deciding seat after this move, in [0, 1]: its estimated win chance."""
+    """Mean reward of the deciding seat after this move, in [0, 1] (0.5 is an even game)."""
+    win_chance: float
+    """The deciding seat's chance to win after this move, estimated from ``value``."""
 
 
 class SearchResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -74,7 +76,7 @@ class SearchResult(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def win_chance(self) -> float:
         """The chosen move's estimated win chance for the deciding seat."""
-        return self.ranked[0].value if self.ranked else 0.0
+        return self.ranked[0].win_chance if self.ranked else 0.0
 
 
 class Progress(msgspec.Struct, frozen=True, kw_only=True):
@@ -84,7 +86,7 @@ class Progress(msgspec.Struct, frozen=True, kw_only=True):
     best: Move
     """The most visited root move so far."""
     win_chance: float
-    """Its mean reward so far."""
+    """Its estimated win chance so far."""
     seconds: float
 
 

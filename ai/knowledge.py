@@ -36,6 +36,11 @@ def _full_weight(observation: Observation, legal_moves: Sequence[Move]) -> float
     return 1.0
 
 
+def _reward_is_chance(value: float, observation: Observation) -> float:
+    del observation
+    return value
+
+
 @dataclass(frozen=True)
 class Knowledge:
     """Game-specific helpers for search and for the heuristic player."""
@@ -54,6 +59,9 @@ class Knowledge:
     """How many boundaries a simulation passes before it is evaluated."""
     max_steps: int = 10_000
     """A simulation is evaluated (or scored as a draw) after this many moves at the latest."""
+    win_chance: Callable[[float, Observation], float] = _reward_is_chance
+    """Turns a mean reward into an estimated chance to win (the rewards are win shares when
+    simulations run to the end)."""
 
 
 def tea_garden_turn_start(state: State) -> bool:

@@ -197,16 +197,16 @@ class MctsAgent:
                 break
             if on_progress is not None and now >= next_report:
                 next_report = now + PROGRESS_INTERVAL
-                best = _ranked(root, legal_moves)[0]
+                best = self._ranked(root, observation, legal_moves)[0]
                 on_progress(
                     Progress(
                         iterations=done,
                         best=best.move,
-                        win_chance=best.value,
+                        win_chance=best.win_chance,
                         seconds=now - start,
                     )
                 )
-        ranked = _ranked(root, legal_moves)
+        ranked = self._ranked(root, observation, legal_moves)
         self._last = (observation, ranked[0].move, root)
         return SearchResult(
             move=ranked[0].move,
@@ -215,6 +215,20 @@ class MctsAgent:
             seconds=time.perf_counter() - start,
             stopped=stopped,
         )
+
+    def _ranked(
+        self, root: Node, observation: Observation, legal_moves: Sequence[Move]
+    ) -> tuple[MoveStat, ...]:
+        """The legal moves by visits, then mean reward (untried ones last, in legal order)."""
+        to_chance = self.knowledge.win_chance
+        stats = []
+        for m in legal_moves:
+            n = root.children.get(m)
+            visits, value = (0, 0.0) if n is None else (n.visits, n.mean())
+            chance = to_chance(value, observation) if visits else 0.0
+            stats.append(MoveStat(move=m, visits=visits, value=value, win_chance=chance))
+        stats.sort(key=lambda s: (-s.visits, -s.value))
+        return tuple(stats)
 
     # --- one iteration -----------------------------------------------------------------------
 
@@ -323,17 +337,3 @@ def _leads_to(state: State, observation: Observation, max_forced: int = 50) -> b
             return False
         state.apply_unchecked(legal[0])
     return False
-
-
-def _ranked(root: Node, legal_moves: Sequence[Move]) -> tuple[MoveStat, ...]:
-    """The legal moves by visits, then mean reward (untried ones last, in legal order)."""
-    stats = []
-    for m in legal_moves:
-        n = root.children.get(m)
-        stats.append(
-            MoveStat(move=m, visits=0, value=0.0)
-            if n is None
-            else MoveStat(move=m, visits=n.visits, value=n.mean())
-        )
-    stats.sort(key=lambda s: (-s.visits, -s.value))
-    return tuple(stats)

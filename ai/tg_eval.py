@@ -144,12 +144,20 @@ class TeaGardenEvaluator:
         ValueError: if ``sharpness`` is not positive.
     """
 
-    def __init__(self, sharpness: float = 1.0) -> None:
+    def __init__(self, sharpness: float = 1.0, margin: float | None = None) -> None:
         if sharpness <= 0:
             raise ValueError(f"sharpness must be positive, not {sharpness}")
         self.sharpness = sharpness
+        self.margin = margin
 
     def __call__(self, state: State) -> tuple[float, ...]:
         """Return each seat's estimated chance to win."""
         assert isinstance(state, GameData)
-        return win_chances(expected_scores(state), temperature(state) / self.sharpness)
+        scores = expected_scores(state)
+        if self.margin is not None:
+            out = []
+            for i, s in enumerate(scores):
+                best = max(x for j, x in enumerate(scores) if j != i)
+                out.append(min(1.0, max(0.0, 0.5 + (s - best) / (2 * self.margin))))
+            return tuple(out)
+        return win_chances(scores, temperature(state) / self.sharpness)

@@ -31,7 +31,7 @@ STRENGTH = 0.9
 """What one point of strength played in a turn turns into (a Caravan pays about S VP)."""
 FRESH_BASE = 0.35
 FERMENTED_BASE = 0.75
-PER_QUALITY = 0.25
+PER_QUALITY = 0.1
 
 
 def fresh_worth(q: int) -> float:
