@@ -45,8 +45,9 @@ TALL = 36
 """From this height the log takes the room the map leaves."""
 REPLAY_LOG = 40
 """Log entries the replay shows (up to the move shown)."""
-REPLAY_PANELS = {k: v for k, v in PANELS.items() if v[0] != "log"}
-"""The panels of the replay viewer (the log is always on screen)."""
+REPLAY_PANELS = {k: v for k, v in PANELS.items() if v[0] not in ("log", "court")}
+"""The panels of the replay viewer (the log is always on screen; the Noble Court panel is not
+in the viewer yet)."""
 
 
 class ReplayScreen(Screen[None]):
