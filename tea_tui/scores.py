@@ -16,7 +16,7 @@ from core.tea_garden.context import Context
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.rules import TeaGardenState
-from core.tea_garden.scoring import live_breakdown, seat_breakdown
+from core.tea_garden.scoring import expansion_breakdown, live_breakdown, seat_breakdown
 
 
 def observed_breakdown(view: TeaGardenObservation, ctx: Context) -> tuple[dict[str, int], ...]:
@@ -24,7 +24,10 @@ def observed_breakdown(view: TeaGardenObservation, ctx: Context) -> tuple[dict[s
     out = []
     for seat, p in enumerate(view.players):
         cards = msgspec.structs.replace(p, hand=[], draw=list(view.hand_and_draw[seat]))
-        out.append(seat_breakdown(ctx, cards))
+        parts = seat_breakdown(ctx, cards)
+        if view.board.court is not None:
+            parts.update(expansion_breakdown(ctx, view.board.court, seat, p))
+        out.append(parts)
     return tuple(out)
 
 

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from core.engine import Outcome
 from core.tea_garden.context import Context
-from core.tea_garden.state import GameData, PlayerState
+from core.tea_garden.state import CourtState, GameData, PlayerState
 
 CATEGORIES = (
     "track",
@@ -174,22 +174,23 @@ def live_breakdown(g: GameData) -> tuple[dict[str, int], ...]:
     result = tuple(seat_breakdown(ctx, p) for p in g.players)
     if g.board.court is not None:
         for seat, (p, parts) in enumerate(zip(g.players, result, strict=True)):
-            parts.update(expansion_breakdown(g, seat, p))
+            parts.update(expansion_breakdown(ctx, g.board.court, seat, p))
     return result
 
 
-def expansion_breakdown(g: GameData, seat: int, p: PlayerState) -> dict[str, int]:
+def expansion_breakdown(
+    ctx: Context, court: CourtState | None, seat: int, p: PlayerState
+) -> dict[str, int]:
     """SCORE-11..13: complete Puerh cakes, Decree spaces and Hall VP of one seat."""
-    tokens = g.ctx.puerh_tokens
+    tokens = ctx.puerh_tokens
     puerh = 0
     for cake in p.puerh_sets:
         if len(cake) == CAKE_SIZE:  # PUERH-11, AMB-42
             puerh += sum(tokens[t].stars for t in cake) * sum(tokens[t].value for t in cake)
     decrees = 0
-    court = g.board.court
     if court is not None:
         for d in court.decrees:
-            face = g.ctx.decrees[d.id]
+            face = ctx.decrees[d.id]
             side = face.brown if d.side == "brown" else face.red
             if seat in d.fulfilled[: len(side.vps)]:  # DECREE-03: the first two score
                 decrees += side.vps[d.fulfilled.index(seat)]

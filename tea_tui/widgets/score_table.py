@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import DataTable
 
-from core.tea_garden.scoring import CATEGORIES
+from core.tea_garden.scoring import CATEGORIES, EXPANSION_CATEGORIES
 from tea_tui.widgets.glyphs import seat_colour, seat_glyph
 
 CATEGORY_NAMES = {
@@ -25,6 +25,9 @@ CATEGORY_NAMES = {
     "emperor_track": ("⇡", "Emperor track"),
     "cups": ("◡", "Cup rows"),
     "scrolls_tokens": ("§", "Scrolls, tokens"),
+    "puerh": ("◔", "Puerh cakes"),
+    "decrees": ("⚑", "Imperial Decrees"),
+    "halls": ("⌂", "Noble Court Halls"),
 }
 """Glyph and name of each scoring category."""
 BAR_WIDTH = 8
@@ -61,7 +64,7 @@ class ScoreTable(DataTable[Text]):
                 Text(f"{seat_glyph(seat)} {name}", style=f"bold {seat_colour(seat)}"),
                 key=f"seat{seat}",
             )
-        keys = [k for k in CATEGORIES if any(k in b for b in breakdown)]
+        keys = [k for k in (*CATEGORIES, *EXPANSION_CATEGORIES) if any(k in b for b in breakdown)]
         top = max((b.get(k, 0) for b in breakdown for k in keys), default=0)
         for key in keys:
             glyph, name = CATEGORY_NAMES.get(key, ("·", key))

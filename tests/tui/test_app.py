@@ -524,3 +524,22 @@ async def test_r_shows_the_noble_court_only_with_the_expansion() -> None:
         await pilot.press("m")
         await pilot.press("r")
         assert game(base).panel == "map"
+
+
+@pilot_test
+async def test_score_table_lists_the_expansion_categories() -> None:
+    """scores: a Puerh game's table has rows for cakes, Decrees and Halls."""
+    from core.tea_garden.context import Options
+    from core.tea_garden.game import TeaGardenGame
+    from tea_tui.session import GameSession
+    from tea_tui.widgets.score_table import ScoreTable
+
+    session = GameSession.new(
+        TeaGardenGame(num_seats=2, options=Options(puerh=True)), ["human", "random"], SEED
+    )
+    app = make_app(session=session, pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        table = app.screen.query_one(ScoreTable)
+        assert {"puerh", "decrees", "halls"} <= {str(row.value) for row in table.rows}
