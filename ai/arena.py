@@ -261,8 +261,9 @@ def summarize(config: ArenaConfig, records: list[GameRecord]) -> tuple[AgentSumm
 def format_report(report: ArenaReport) -> str:
     """Return the report as the text tables ``tea-tui arena`` prints."""
     cfg = report.config
+    n = len(report.games)
     lines = [
-        f"{len(report.games)} games of {cfg.game}, {len(cfg.seats)} seats rotated, "
+        f"{n} game{'' if n == 1 else 's'} of {cfg.game}, {len(cfg.seats)} seats rotated, "
         f"seed {cfg.seed}, {report.jobs} job(s), {report.seconds:.1f} s",
         "",
     ]

@@ -82,9 +82,11 @@ def tea_garden_weight(observation: Observation, legal_moves: Sequence[Move]) -> 
 def knowledge_for(game: Game) -> Knowledge:
     """Return the knowledge the AI has of ``game`` (generic for games it does not know)."""
     if isinstance(game, TeaGardenGame):
+        evaluator = TeaGardenEvaluator()
         return Knowledge(
             policy=TeaGardenPolicy(),
-            evaluator=TeaGardenEvaluator(sharpness=2.5),
+            evaluator=evaluator,
+            win_chance=evaluator.win_chance,
             prior=TeaGardenPrior(),
             decision_weight=tea_garden_weight,
             boundary=tea_garden_turn_start,

@@ -12,10 +12,15 @@ every sample comes from the observation alone, the search cannot use what its se
   ``ceil(pw_c * (n + 1) ** pw_alpha)`` of the moves legal there, ordered by the game's prior, so
   wide decisions (which Caravan, which leaf pays) do not drown the search.
 - **Forced moves** (a single legal move) are applied without a node.
-- **Simulation** uses the game's fast policy and stops at a boundary (for Tea Garden, after the
-  turn in progress and the next one) where the evaluation estimates each seat's win chance, or
-  at the end of the game, where :meth:`~core.engine.Outcome.rewards` counts.
+- **Simulation** uses the game's fast policy and stops at a boundary (for Tea Garden, the end
+  of the turn in progress) where the game's evaluation gives each seat a reward in [0, 1], or at
+  the end of the game, where :meth:`~core.engine.Outcome.rewards` counts.
 - **The final choice** is the most visited root move.
+- **Tree reuse**: the subtree of the chosen move is kept for the next decision when that
+  decision provably follows from the move with nothing revealed (:meth:`MctsAgent._reusable`).
+
+A search is a pure function of the observation, the budget's iterations and the generator (and,
+with reuse, of the agent's previous searches in the same game).
 """
 
 from __future__ import annotations
@@ -120,8 +125,9 @@ class MctsAgent:
 
         That is the last root itself for the same observation, or the child of the move chosen
         last when playing that move (and any forced moves after it) leads to ``observation`` in
-        every sample: the move revealed nothing (no card drawn, no deck shuffled). Anything else
-        starts a new tree, so reusing never lets a search know more than its observation.
+        two different samples of the last observation: then the move revealed nothing (no card
+        drawn, no deck shuffled). Anything else starts a new tree, so reuse never lets a search
+        know more than its observation.
         """
         if self._last is None:
             return None
@@ -236,15 +242,24 @@ class MctsAgent:
         self, root: Node, observation: Observation, root_moves: Sequence[Move], rng: Rng
     ) -> None:
         state = self.game.determinize(observation, rng)
+        k = self.knowledge
         node = root
         path: list[Node] = []
         legal: Sequence[Move] = root_moves
         rewards: tuple[float, ...] | None = None
+        crossed = 0
         while True:
             if node is not root:
                 if state.is_over():
                     rewards = state.outcome().rewards()
                     break
+                if k.evaluator is not None and k.boundary is not None and k.boundary(state):
+                    # Every evaluation happens at the same point of play (the end of the turn
+                    # in progress): evaluations at different depths are not comparable.
+                    crossed += 1
+                    if crossed >= k.boundaries:
+                        rewards = k.evaluator(state)
+                        break
                 legal = state.legal_moves()
                 if len(legal) == 1:
                     state.apply_unchecked(legal[0])
@@ -266,7 +281,7 @@ class MctsAgent:
             state.apply_unchecked(move)
             path.append(node)
         if rewards is None:
-            rewards = self._simulate(state, rng)
+            rewards = self._simulate(state, rng, crossed)
         root.visits += 1
         for n in path:
             n.visits += 1
@@ -303,10 +318,12 @@ class MctsAgent:
                 best, best_move = score, m
         return best_move
 
-    def _simulate(self, state: State, rng: Rng) -> tuple[float, ...]:
-        """Play the fast policy to a boundary or the end and return the seats' rewards."""
+    def _simulate(self, state: State, rng: Rng, crossed: int) -> tuple[float, ...]:
+        """Play the fast policy to a boundary or the end and return the seats' rewards.
+
+        ``crossed`` counts the boundaries the tree walk already passed.
+        """
         k = self.knowledge
-        crossed = 0
         steps = 0
         while True:
             if state.is_over():

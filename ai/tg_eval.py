@@ -26,7 +26,7 @@ from ai.tg_values import (
     turns_left,
     use_weight,
 )
-from core.engine import State
+from core.engine import Observation, State
 from core.tea_garden import effects as fx
 from core.tea_garden.decisions import effect_possible
 from core.tea_garden.maintenance import ROUNDS
@@ -121,43 +121,55 @@ def _optional(eff: fx.Effect) -> bool:
     return not isinstance(eff, fx.ScoreVP | fx.GainLeaves)
 
 
-def temperature(g: GameData) -> float:
-    """The score gap that makes a win about 73% likely: wide early, narrow at the end."""
-    return 4.0 + 2.5 * maintenances_left(g)
+def temperature(rounds_to_come: int) -> float:
+    """The score gap, in VP, that makes a win about 73% likely: wide early, narrow at the end.
+
+    Args:
+        rounds_to_come: Maintenance phases still to come (0 in the last round).
+    """
+    return 4.0 + 2.5 * rounds_to_come
 
 
-def win_chances(scores: list[float], temp: float) -> tuple[float, ...]:
-    """Softmax of the scores: for two seats, a logistic of the gap; sums to 1."""
-    top = max(scores)
-    weights = [math.exp((s - top) / temp) for s in scores]
-    total = sum(weights)
-    return tuple(x / total for x in weights)
+SPREAD = 30.0
+"""A lead of this many VP over the best other seat is worth reward 1 (a deficit: 0)."""
 
 
 class TeaGardenEvaluator:
-    """Rewards for a Tea Garden state that is not over: estimated win chances per seat.
+    """Rewards for a Tea Garden state that is not over, linear in the expected final margin.
+
+    A seat's reward is ``0.5 + (its expected score - the best other expected score) / (2 *
+    spread)``, clipped to [0, 1]. Unlike a logistic win chance it does not flatten when one seat
+    is far ahead, so the search keeps caring about points in lopsided games (arena games with a
+    logistic reward were clearly weaker).
 
     Args:
-        sharpness: divides the :func:`temperature`; above 1 the rewards react more to a gap.
+        spread: the lead, in VP, that counts as a sure win.
 
     Raises:
-        ValueError: if ``sharpness`` is not positive.
+        ValueError: if ``spread`` is not positive.
     """
 
-    def __init__(self, sharpness: float = 1.0, margin: float | None = None) -> None:
-        if sharpness <= 0:
-            raise ValueError(f"sharpness must be positive, not {sharpness}")
-        self.sharpness = sharpness
-        self.margin = margin
+    def __init__(self, spread: float = SPREAD) -> None:
+        if spread <= 0:
+            raise ValueError(f"spread must be positive, not {spread}")
+        self.spread = spread
 
     def __call__(self, state: State) -> tuple[float, ...]:
-        """Return each seat's estimated chance to win."""
+        """Return each seat's reward."""
         assert isinstance(state, GameData)
         scores = expected_scores(state)
-        if self.margin is not None:
-            out = []
-            for i, s in enumerate(scores):
-                best = max(x for j, x in enumerate(scores) if j != i)
-                out.append(min(1.0, max(0.0, 0.5 + (s - best) / (2 * self.margin))))
-            return tuple(out)
-        return win_chances(scores, temperature(state) / self.sharpness)
+        rewards = []
+        for i, s in enumerate(scores):
+            best = max(x for j, x in enumerate(scores) if j != i)
+            rewards.append(min(1.0, max(0.0, 0.5 + (s - best) / (2 * self.spread))))
+        return tuple(rewards)
+
+    def win_chance(self, value: float, observation: Observation) -> float:
+        """Estimate the chance to win from a mean reward: a logistic of the margin it stands for.
+
+        The mean also holds the exact win shares of simulations that reached the end, so this is
+        a rough guide for people (the hint key), not something the search relies on.
+        """
+        margin = (value - 0.5) * 2 * self.spread
+        rounds = getattr(observation, "round", ROUNDS)
+        return 1.0 / (1.0 + math.exp(-margin / temperature(ROUNDS - rounds)))

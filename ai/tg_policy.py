@@ -18,7 +18,6 @@ from ai.tg_values import (
     HARVEST_PER_GARDEN,
     REMOVE,
     SECONDARY,
-    STRENGTH,
     TURNS_PER_ROUND,
     card_power,
     effect_worth,
@@ -295,13 +294,11 @@ def _pending_score(g: GameData, top: st.AnyPending, move: Move) -> float:
 
 
 def _remove_score(g: GameData, p: PlayerState, move: mv.RemoveCard) -> float:
+    """Thin out weak Starting cards (E7 pays for it), keep the rest, spare the hand."""
     ctx = g.ctx
-    power = card_power(ctx, move.card)
-    starting = move.card in ctx.starting_cards
-    score = (REMOVE if starting else 0.0) - power * 0.5
-    if move.zone == "hand":
-        score -= 0.4
-    return score + (1.0 if starting else -2.0) * 0.5
+    score = -0.5 * card_power(ctx, move.card)
+    score += REMOVE + 0.5 if move.card in ctx.starting_cards else -1.0
+    return score - 0.4 if move.zone == "hand" else score
 
 
 def _tile_score(g: GameData, p: PlayerState, move: mv.PlaceCupTile) -> float:
@@ -316,6 +313,3 @@ def _tile_score(g: GameData, p: PlayerState, move: mv.PlaceCupTile) -> float:
     else:
         match = tiles[row[-1]].right.colour == new.left.colour
     return CUP_TOKEN * use_weight(g) + (3.0 if match else 0.0)
-
-
-__all__ = ["STRENGTH", "TeaGardenPolicy", "TeaGardenPrior", "best_move", "move_scores"]
