@@ -27,7 +27,7 @@ def add_arena_parser(
     arena: argparse.ArgumentParser = commands.add_parser(
         "arena",
         help="play AI players against each other and compare them",
-        description="Play headless games between AI seat specs and report win rates (with 95%% "
+        description="Play headless games between AI seat specs and report win rates (with 95% "
         "confidence intervals), scores, points per category and time per move. Seats rotate "
         "and every deal is played in each seating.",
         epilog=f"Example: {EXAMPLE}",
