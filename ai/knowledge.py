@@ -21,6 +21,8 @@ from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.state import GameData
 
+TEA_GARDEN_UCT_C = 0.04
+"""Tuned against the heuristic player; the rewards move 1/300 per VP of margin."""
 SUB_DECISION_SHARE = 0.3
 """Share of the budget spent on a Tea Garden sub-decision (a payment, a choice of bonus)."""
 
@@ -41,6 +43,11 @@ def _reward_is_chance(value: float, observation: Observation) -> float:
     return value
 
 
+def win_shares(state: State) -> tuple[float, ...]:
+    """The rewards of a finished game: 1 for a sole winner, shares for shared winners."""
+    return state.outcome().rewards()
+
+
 @dataclass(frozen=True)
 class Knowledge:
     """Game-specific helpers for search and for the heuristic player."""
@@ -59,6 +66,10 @@ class Knowledge:
     """How many boundaries a simulation passes before it is evaluated."""
     max_steps: int = 10_000
     """A simulation is evaluated (or scored as a draw) after this many moves at the latest."""
+    final_rewards: Callable[[State], tuple[float, ...]] = win_shares
+    """The rewards of a finished game (on the same scale as the evaluator's)."""
+    uct_c: float = 0.7
+    """The exploration constant that suits these rewards."""
     win_chance: Callable[[float, Observation], float] = _reward_is_chance
     """Turns a mean reward into an estimated chance to win (the rewards are win shares when
     simulations run to the end)."""
@@ -86,6 +97,8 @@ def knowledge_for(game: Game) -> Knowledge:
         return Knowledge(
             policy=TeaGardenPolicy(),
             evaluator=evaluator,
+            final_rewards=evaluator.final_rewards,
+            uct_c=TEA_GARDEN_UCT_C,
             win_chance=evaluator.win_chance,
             prior=TeaGardenPrior(),
             decision_weight=tea_garden_weight,

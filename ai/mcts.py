@@ -79,7 +79,8 @@ class MctsAgent:
         game: the game played (its ``determinize`` is the only way to full states).
         name: how the agent is shown.
         default_budget: used when a call's budget sets no limit at all.
-        uct_c: the exploration constant of UCB1 (rewards are in [0, 1]).
+        uct_c: the exploration constant of UCB1 (rewards are in [0, 1]); None for the game's
+            (see :class:`~ai.knowledge.Knowledge`), which suits the spread of its rewards.
         pw_c: progressive widening: children considered at a node visited n times is
             ``ceil(pw_c * (n + 1) ** pw_alpha)``.
         pw_alpha: see ``pw_c``.
@@ -96,14 +97,14 @@ class MctsAgent:
         *,
         name: str = "mcts",
         default_budget: Budget | None = None,
-        uct_c: float = 0.2,
+        uct_c: float | None = None,
         pw_c: float = 2.0,
         pw_alpha: float = 0.5,
         knowledge: Knowledge | None = None,
     ) -> None:
         if game.num_seats < 1:
             raise ValueError(f"a game needs at least one seat, not {game.num_seats}")
-        if uct_c < 0:
+        if uct_c is not None and uct_c < 0:
             raise ValueError(f"uct_c must not be negative, not {uct_c}")
         if pw_c <= 0 or not 0 < pw_alpha <= 1:
             raise ValueError(
@@ -113,10 +114,10 @@ class MctsAgent:
         self.game = game
         self.name = name
         self.default_budget = default_budget or Budget(iterations=DEFAULT_ITERATIONS)
-        self.uct_c = uct_c
         self.pw_c = pw_c
         self.pw_alpha = pw_alpha
         self.knowledge = knowledge if knowledge is not None else knowledge_for(game)
+        self.uct_c = self.knowledge.uct_c if uct_c is None else uct_c
         self._last: tuple[Observation, Move, Node] | None = None
         """The last search: its observation, the move it chose and its tree."""
 
@@ -251,7 +252,7 @@ class MctsAgent:
         while True:
             if node is not root:
                 if state.is_over():
-                    rewards = state.outcome().rewards()
+                    rewards = k.final_rewards(state)
                     break
                 if k.evaluator is not None and k.boundary is not None and k.boundary(state):
                     # Every evaluation happens at the same point of play (the end of the turn
@@ -327,7 +328,7 @@ class MctsAgent:
         steps = 0
         while True:
             if state.is_over():
-                return state.outcome().rewards()
+                return k.final_rewards(state)
             if k.evaluator is not None:
                 if k.boundary is not None and k.boundary(state):
                     crossed += 1

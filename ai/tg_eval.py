@@ -130,20 +130,24 @@ def temperature(rounds_to_come: int) -> float:
     return 4.0 + 2.5 * rounds_to_come
 
 
-SPREAD = 30.0
-"""A lead of this many VP over the best other seat is worth reward 1 (a deficit: 0)."""
+SPREAD = 150.0
+"""A lead of this many VP over the best other seat counts as reward 1, a deficit as 0: wider
+than any real margin, so the reward stays linear (a clipped or logistic reward goes flat when
+one seat is far ahead or behind, and the search then stops caring about points)."""
+WIN_BONUS = 10.0
+"""VP of margin added for winning a finished game (taken off for losing it)."""
 
 
 class TeaGardenEvaluator:
-    """Rewards for a Tea Garden state that is not over, linear in the expected final margin.
+    """Rewards linear in the expected final margin over the best other seat.
 
     A seat's reward is ``0.5 + (its expected score - the best other expected score) / (2 *
-    spread)``, clipped to [0, 1]. Unlike a logistic win chance it does not flatten when one seat
-    is far ahead, so the search keeps caring about points in lopsided games (arena games with a
-    logistic reward were clearly weaker).
+    spread)``; a finished game uses the final scores and adds :data:`WIN_BONUS` for the winner.
+    Rewards on one linear scale keep every point worth the same to the search, whether the game
+    is close or lopsided (arena games with a logistic win-chance reward were clearly weaker).
 
     Args:
-        spread: the lead, in VP, that counts as a sure win.
+        spread: the margin, in VP, that counts as reward 1.
 
     Raises:
         ValueError: if ``spread`` is not positive.
@@ -155,13 +159,22 @@ class TeaGardenEvaluator:
         self.spread = spread
 
     def __call__(self, state: State) -> tuple[float, ...]:
-        """Return each seat's reward."""
+        """Return each seat's reward for a state that is not over."""
         assert isinstance(state, GameData)
-        scores = expected_scores(state)
+        return self._rewards(expected_scores(state), [0.0] * len(state.players))
+
+    def final_rewards(self, state: State) -> tuple[float, ...]:
+        """Return each seat's reward for a finished game: final margin plus the win bonus."""
+        outcome = state.outcome()
+        bonus = [WIN_BONUS * (2 * r - 1) for r in outcome.rewards()]
+        return self._rewards([float(x) for x in outcome.scores], bonus)
+
+    def _rewards(self, scores: list[float], bonus: list[float]) -> tuple[float, ...]:
         rewards = []
         for i, s in enumerate(scores):
             best = max(x for j, x in enumerate(scores) if j != i)
-            rewards.append(min(1.0, max(0.0, 0.5 + (s - best) / (2 * self.spread))))
+            margin = s - best + bonus[i]
+            rewards.append(min(1.0, max(0.0, 0.5 + margin / (2 * self.spread))))
         return tuple(rewards)
 
     def win_chance(self, value: float, observation: Observation) -> float:
