@@ -28,10 +28,10 @@ from core.rng import Rng
 from core.seats import SeatSpec
 
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(iterations=150, seconds=1.0),
-    "normal": Budget(iterations=1200, seconds=3.0),
-    "hard": Budget(iterations=4800, seconds=10.0),
-    "expert": Budget(iterations=15000, seconds=30.0),
+    "easy": Budget(iterations=200, seconds=1.0),
+    "normal": Budget(iterations=1800, seconds=3.0),
+    "hard": Budget(iterations=7200, seconds=10.0),
+    "expert": Budget(iterations=20000, seconds=30.0),
 }
 """The MCTS levels and their budget for a full decision."""
 

@@ -44,6 +44,9 @@ ROW_WEIGHT = 1.0
 """Per Emperor-track row: progress towards the 10 VP of the top."""
 TILE_WEIGHT = 0.4
 """Per Cup tile placed: the chance of matching connections to come."""
+TURN_VALUE = 3.0
+"""What each turn a seat can still take this round is worth beyond the cards it plays: a main
+action and a top card's offer. Passing gives up the rest of the round's turns."""
 PENDING_STRENGTH = 0.8
 UNUSED_TOP = 0.5
 
@@ -99,6 +102,9 @@ def _engine(g: GameData, p: PlayerState, left: int) -> float:
     can_play = left > 0 or (not p.passed and len(p.stacks) < 4)
     if can_play:
         value += sum(card_power(ctx, c) for c in p.hand) * HAND_WEIGHT
+    # A turn's cards go from hand to a stack when they are played, so the turn in progress no
+    # longer counts once committed; each turn needs a card.
+    value += TURN_VALUE * min(turns_left(g, p), len(p.hand))
     return value
 
 

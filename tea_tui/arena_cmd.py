@@ -35,6 +35,7 @@ def add_arena_parser(
     if common is not None:
         common(arena)
     add_arena_arguments(arena)
+    arena.set_defaults(arena_parser=arena)  # so that errors show the arena's own usage
     return arena
 
 
@@ -68,6 +69,7 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_arena_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Run the arena the arguments describe; return the exit status."""
+    parser = getattr(args, "arena_parser", parser)
     from ai.arena import ArenaConfig, GameRecord, format_report, labels, report_json, run_arena
 
     seats = tuple(s.strip() for s in args.seats.split(",") if s.strip())

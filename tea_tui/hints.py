@@ -21,7 +21,7 @@ from core.engine import Game, Observation
 from core.moves import Move
 from core.rng import Rng
 
-HINT_BUDGET = Budget(iterations=1000, seconds=4.0)
+HINT_BUDGET = Budget(iterations=1800, seconds=4.0)
 """What a hint may spend: the ``mcts:normal`` level's iterations, for the whole decision."""
 TOP = 3
 """How many moves a hint proposes."""
@@ -61,9 +61,9 @@ def top_moves(
 ) -> tuple[Suggestion, ...]:
     """Return the ``n`` most visited moves (with a single legal move: that move, sure)."""
     if len(legal) == 1:
-        return (Suggestion(legal[0], ranked[0].value if ranked else 0.0, 0),)
+        return (Suggestion(legal[0], ranked[0].win_chance if ranked else 0.0, 0),)
     tried = [s for s in ranked if s.visits > 0]
-    return tuple(Suggestion(s.move, s.value, s.visits) for s in tried[:n])
+    return tuple(Suggestion(s.move, s.win_chance, s.visits) for s in tried[:n])
 
 
 @dataclass
