@@ -48,6 +48,7 @@ from tea_tui.widgets.opponents import Opponents
 from tea_tui.widgets.player_board import PlayerBoard
 from tea_tui.widgets.status import StatusLine
 from tea_tui.widgets.tracks import Tracks
+from tea_tui.widgets.view_widget import ViewWidget
 
 if TYPE_CHECKING:
     from tea_tui.persist import SaveKeeper
@@ -205,7 +206,7 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
                 widget = self.query_one(f"#{widget_id}")
                 if isinstance(widget, GameLog):
                     widget.show(s.log, s.names)
-                elif isinstance(widget, BoardPanel | BoardMap | Tracks):
+                elif isinstance(widget, BoardPanel | ViewWidget):
                     widget.show(self._view, s.ctx, s.names)
 
     def _draw_tabs(self) -> None:

@@ -36,6 +36,7 @@ from tea_tui.widgets.opponents import Opponents
 from tea_tui.widgets.player_board import PlayerBoard
 from tea_tui.widgets.status import StatusLine
 from tea_tui.widgets.tracks import Tracks
+from tea_tui.widgets.view_widget import ViewWidget
 
 if TYPE_CHECKING:
     from saves import LoadedGame, Replay
@@ -231,7 +232,7 @@ class ReplayScreen(Screen[None]):
             return
         panel = self.query_one(f"#rpanel-{self.panel}")
         for widget in panel.query("*"):
-            if isinstance(widget, BoardPanel | BoardMap | Tracks):
+            if isinstance(widget, BoardPanel | ViewWidget):
                 widget.show(self._view, self.session.ctx, self.session.names)
 
     def _position(self) -> None:

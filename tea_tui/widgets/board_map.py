@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from enum import Enum
 
 from rich.text import Text
-from textual.widget import Widget
 
 from core.tea_garden.components import Border, Region
 from core.tea_garden.context import Context
@@ -37,6 +36,7 @@ from tea_tui.widgets.tracks import (
     legend_items,
     seats_legend,
 )
+from tea_tui.widgets.view_widget import ViewWidget
 
 MIN_CELL = 10
 """Narrowest cell: ``" 3 1 · 2g3"`` (spaces a blank apart, so VP digits never run together)."""
@@ -304,47 +304,16 @@ def map_legend(
     return lines
 
 
-class BoardMap(Widget):
+class BoardMap(ViewWidget):
     """The map of Regions, gardens, Region Bonus tokens, borders, the River and the mountains.
 
     A dumb widget: :meth:`show` stores a seat's view and redraws. The cell width follows the
     widget's width (compact at 80 columns, roomier when wider); no game state is kept in CSS.
     """
 
-    DEFAULT_CSS = """
-    BoardMap {
-        height: auto;
-        text-wrap: nowrap;
-        text-overflow: clip;
-    }
-    """
-
-    def __init__(
-        self,
-        *,
-        legend: bool = True,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        """Create the widget; ``legend`` adds the key to Provinces, seats and marks below."""
-        super().__init__(name=name, id=id, classes=classes)
-        self.legend = legend
-        self._view: TeaGardenObservation | None = None
-        self._ctx: Context | None = None
-        self._names: tuple[str, ...] = ()
-
-    def show(self, view: TeaGardenObservation, ctx: Context, names: Sequence[str]) -> None:
-        """Show ``view`` (a seat's observation) with the shared ``ctx`` and the seats' names."""
-        self._view = view
-        self._ctx = ctx
-        self._names = tuple(names)
-        self.refresh(layout=True)
-
-    def render(self) -> Text:
-        """Return the map as Rich Text, or a placeholder before the first :meth:`show`."""
-        if self._view is None or self._ctx is None:
-            return Text("(no game)", style=DIM)
-        cols = self._ctx.components.map.cols
-        width = cell_width_for(self.content_size.width or 80, cols)
-        return render_map(self._view, self._ctx, self._names, width, self.legend)
+    def draw(
+        self, view: TeaGardenObservation, ctx: Context, names: tuple[str, ...], width: int
+    ) -> Text:
+        """Return the map, its cells as wide as ``width`` allows."""
+        cell = cell_width_for(width, ctx.components.map.cols)
+        return render_map(view, ctx, names, cell, self.legend)

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 
 from rich.text import Text
-from textual.widget import Widget
 
 from core.tea_garden import effects as fx
 from core.tea_garden.components import LeafCost
@@ -27,6 +26,7 @@ from core.tea_garden.context import Context
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS
 from tea_tui.widgets.glyphs import FRESH_STYLE, SECONDARY_GLYPHS, seat_colour, seat_glyph
+from tea_tui.widgets.view_widget import ViewWidget
 
 SCROLL_SHORT = {"plus1": "S+1", "teapot": "St", "x2": "Sx2", "any": "S*"}
 SCROLL_WORDS = {
@@ -388,45 +388,14 @@ def render_tracks(
     return Text("\n").join(lines)
 
 
-class Tracks(Widget):
+class Tracks(ViewWidget):
     """The River, the Tea University, the Emperor track and the round, drawn as text tables.
 
     A dumb widget: :meth:`show` stores a seat's view and redraws; no game state is kept in CSS.
     """
 
-    DEFAULT_CSS = """
-    Tracks {
-        height: auto;
-        text-wrap: nowrap;
-        text-overflow: clip;
-    }
-    """
-
-    def __init__(
-        self,
-        *,
-        legend: bool = True,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        """Create the widget; ``legend`` adds the key to the short forms below the tracks."""
-        super().__init__(name=name, id=id, classes=classes)
-        self.legend = legend
-        self._view: TeaGardenObservation | None = None
-        self._ctx: Context | None = None
-        self._names: tuple[str, ...] = ()
-
-    def show(self, view: TeaGardenObservation, ctx: Context, names: Sequence[str]) -> None:
-        """Show ``view`` (a seat's observation) with the shared ``ctx`` and the seats' names."""
-        self._view = view
-        self._ctx = ctx
-        self._names = tuple(names)
-        self.refresh(layout=True)
-
-    def render(self) -> Text:
-        """Return the tracks as Rich Text, or a placeholder before the first :meth:`show`."""
-        if self._view is None or self._ctx is None:
-            return Text("(no game)", style=DIM)
-        width = self.content_size.width or 80
-        return render_tracks(self._view, self._ctx, self._names, width, self.legend)
+    def draw(
+        self, view: TeaGardenObservation, ctx: Context, names: tuple[str, ...], width: int
+    ) -> Text:
+        """Return the four tracks, their legend fitted to ``width``."""
+        return render_tracks(view, ctx, names, width, self.legend)
