@@ -8,6 +8,8 @@ see :mod:`core.seats`) into an agent and its budget per decision::
     mcts:easy|normal|hard|expert
     mcts:iters=N           N search iterations per decision
     mcts:time=S            S seconds per decision
+    luyu:easy|medium|hard|expert
+                           the solo automa (his difficulty is set in the game itself)
 
 A level is an iteration budget, so a level plays deterministically for a given seed; it also has
 a time cap well above what the iterations take on a typical machine, so a slow machine never
@@ -21,11 +23,13 @@ from dataclasses import dataclass
 
 from ai.base import Agent, Budget
 from ai.heuristic import HeuristicAgent
+from ai.luyu import LuYuAgent
 from ai.mcts import MctsAgent
 from core.engine import Game, Observation
 from core.moves import Move
 from core.rng import Rng
 from core.seats import SeatSpec
+from core.setup import LUYU_LEVELS
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=200, seconds=1.0),
@@ -35,7 +39,7 @@ LEVELS: dict[str, Budget] = {
 }
 """The MCTS levels and their budget for a full decision."""
 
-AI_KINDS = ("random", "heuristic", "mcts")
+AI_KINDS = ("random", "heuristic", "mcts", "luyu")
 
 
 class RandomAgent:
@@ -101,4 +105,9 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
     if seat.kind == "mcts":
         budget = parse_budget(seat.level or "normal")
         return Player(MctsAgent(game, name=text), budget, text)
+    if seat.kind == "luyu":  # the automa: his difficulty is part of the game's setup
+        if seat.level and seat.level not in LUYU_LEVELS:
+            known = ", ".join(LUYU_LEVELS)
+            raise ValueError(f"seat {text!r}: Lu Yu has no difficulty {seat.level!r} ({known})")
+        return Player(LuYuAgent(text), Budget(), text)
     raise ValueError(f"seat {str(seat)!r} is not an AI player (AI players: {', '.join(AI_KINDS)})")

@@ -20,6 +20,8 @@ from ai.agents import make_agent
 from ai.stats import mean_sd, wilson_interval
 from core.engine import Game
 from core.rng import Rng
+from core.setup import make_game as setup_game
+from core.setup import new_setup
 from core.tasting import TastingGame
 from core.tea_garden.components import ComponentSet
 from core.tea_garden.game import TeaGardenGame
@@ -40,6 +42,8 @@ class ArenaConfig(msgspec.Struct, frozen=True, kw_only=True):
     games: int
     seed: int = 1
     game: str = "tea_garden"
+    puerh: bool = False
+    """Play Tea Garden with the Puerh - The Noble Court expansion."""
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
@@ -51,6 +55,8 @@ class ArenaConfig(msgspec.Struct, frozen=True, kw_only=True):
             )
         if self.games < 1:
             raise ValueError(f"the arena needs at least one game, not {self.games}")
+        if self.puerh and self.game != "tea_garden":
+            raise ValueError("the Puerh expansion is a Tea Garden expansion")
 
 
 class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -115,6 +121,22 @@ def make_game(name: str, num_seats: int, components: ComponentSet | None = None)
     return TeaGardenGame(num_seats=num_seats, components=components)
 
 
+def seated_game(
+    config: ArenaConfig, specs: tuple[str, ...], components: ComponentSet | None = None
+) -> Game:
+    """Return the game for one seating: a Lu Yu seat makes it a solo game at his difficulty,
+    wherever he sits.
+
+    Raises:
+        ValueError: for seats or options the game cannot be set up with.
+    """
+    if config.game == "tasting":
+        return TastingGame()
+    options = {"puerh": True} if config.puerh else {}
+    setup = new_setup(specs, components=components, options=options)
+    return setup_game(setup, components)
+
+
 def seating(config: ArenaConfig, index: int) -> tuple[int, tuple[int, ...]]:
     """Return the deal seed and, per seat, the agent index of game ``index``."""
     n = len(config.seats)
@@ -129,8 +151,8 @@ def play_game(
 ) -> GameRecord:
     """Play game ``index`` of an arena run and return its record."""
     n = len(config.seats)
-    game = make_game(config.game, n, components)
     seed, agents = seating(config, index)
+    game = seated_game(config, tuple(config.seats[a] for a in agents), components)
     players = [make_agent(config.seats[a], game) for a in agents]
     rngs = [Rng.from_seed(seed ^ (0x9E37 * (seat + 1))) for seat in range(n)]
     state = game.new_state(seed)
@@ -182,7 +204,7 @@ def run_arena(
     """
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
-    probe = make_game(config.game, len(config.seats), components)
+    probe = seated_game(config, config.seats, components)
     for spec in config.seats:
         make_agent(spec, probe)  # fail early, in this process, on a bad spec
     start = time.perf_counter()

@@ -51,13 +51,28 @@ PENDING_STRENGTH = 0.8
 UNUSED_TOP = 0.5
 
 
+LUYU_TURN_VP = 4.5
+"""(Solo) What one more turn of Lu Yu's brings him on average, at easy ..."""
+LUYU_EXPERT_VP = 0.6
+"""... plus this much per Expert card in his deck (measured over arena games)."""
+
+
 def expected_scores(g: GameData) -> list[float]:
     """Return each seat's expected final score, in VP."""
     live = live_breakdown(g)
     left = maintenances_left(g)
     scores = []
+    lu = g.luyu
     for seat, p in enumerate(g.players):
         s = float(sum(live[seat].values()))
+        if lu is not None and seat == lu.seat:
+            # Lu Yu's leaves and Caravans already score in the breakdown; what is left to come
+            # is his turns, which follow his cards, not a plan.
+            slots = len(g.ctx.components.board.slot_fees) + (1 if g.board.court else 0)
+            now = 0 if p.passed else max(0, slots - len(lu.slots))
+            per_turn = LUYU_TURN_VP + LUYU_EXPERT_VP * lu.experts
+            scores.append(s + per_turn * (now + slots * left))
+            continue
         s += _resources(g, p) * use_weight(g, p)
         s += _engine(g, p, left)
         if seat == g.seat and not g.over:

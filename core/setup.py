@@ -39,6 +39,12 @@ OPTION_NAMES: dict[str, tuple[str, ...]] = {
 """The variant flags each game understands (for Tea Garden, the fields of ``Options``)."""
 
 
+LUYU_LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+"""Lu Yu's difficulties; the index is the number of Expert cards in his deck (SOLO-11)."""
+DEFAULT_LUYU_LEVEL = "medium"
+"""The difficulty of a ``luyu`` seat given without a level."""
+
+
 class SetupError(ValueError):
     """A setup that cannot be played: unknown game, option or expansion, wrong seat count."""
 
@@ -157,15 +163,35 @@ def make_game(setup: GameSetup, components: ComponentSet | None = None) -> Game:
             f"(sha256 {setup.components_hash[:12] or '-'}…), but the set in use is {cs.id!r} "
             f"(sha256 {actual[:12]}…)"
         )
+    luyu_seat, experts = _luyu_seat(setup)
     try:
         return TeaGardenGame(
             num_seats=setup.num_seats,
             options=Options(**setup.options),
             components=cs,
             start_seat=setup.start_seat,
+            luyu_seat=luyu_seat,
+            luyu_experts=experts,
         )
     except ValueError as exc:
         raise SetupError(str(exc)) from None
+
+
+def _luyu_seat(setup: GameSetup) -> tuple[int | None, int]:
+    """The seat Lu Yu plays and his Expert cards (SOLO-11), from the seat specs."""
+    seats = [i for i, spec in enumerate(setup.seats) if spec.kind == "luyu"]
+    if not seats:
+        return None, 0
+    if len(seats) > 1:
+        raise SetupError("only one seat can be Lu Yu")
+    if setup.num_seats != 2:
+        raise SetupError(f"Lu Yu plays the solo game: 2 seats (you and him), not {setup.num_seats}")
+    level = setup.seats[seats[0]].level or DEFAULT_LUYU_LEVEL
+    if level not in LUYU_LEVELS:
+        raise SetupError(
+            f"unknown Lu Yu difficulty {level!r} (use one of {', '.join(LUYU_LEVELS)})"
+        )
+    return seats[0], LUYU_LEVELS.index(level)
 
 
 def _check_names(what: str, given: Sequence[str], known: Sequence[str], game: str) -> None:

@@ -46,7 +46,13 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
         required=True,
         metavar="SPECS",
         help="comma-separated seat specs, one per seat (2-4): random, heuristic, mcts:easy, "
-        "mcts:normal, mcts:hard, mcts:expert, mcts:iters=N, mcts:time=SECONDS",
+        "mcts:normal, mcts:hard, mcts:expert, mcts:iters=N, mcts:time=SECONDS; for the solo "
+        "game, one AI against luyu:easy, luyu:medium, luyu:hard or luyu:expert",
+    )
+    parser.add_argument(
+        "--puerh",
+        action="store_true",
+        help="play with the Puerh - The Noble Court expansion",
     )
     parser.add_argument(
         "--games", type=int, default=20, metavar="N", help="games to play (default 20)"
@@ -76,7 +82,9 @@ def run_arena_command(parser: argparse.ArgumentParser, args: argparse.Namespace)
     if args.jobs < 1:
         parser.error(f"--jobs must be at least 1, not {args.jobs}")
     try:
-        config = ArenaConfig(seats=seats, games=args.games, seed=args.seed, game=args.game)
+        config = ArenaConfig(
+            seats=seats, games=args.games, seed=args.seed, game=args.game, puerh=args.puerh
+        )
     except ValueError as exc:
         parser.error(str(exc))
     components = None

@@ -323,6 +323,108 @@ class NobleCourt(_Record, frozen=True, kw_only=True):
     fifth_slot_fee: LeafCost
 
 
+# --- solo mode: Lu Yu (GAP-19, GAP-20) ------------------------------------------------------
+
+LuYuStepKind = Literal[
+    "leaves",
+    "ferment",
+    "emperor_tokens",
+    "advanced",
+    "build",
+    "buy",
+    "caravan",
+    "court",
+    "market",
+    "secondary",
+]
+"""What one step on the front of a Lu Yu card does. The first four are gains (``n`` fresh
+leaves, ferment ``n``, ``n`` Emperor tokens, an Advanced card on top of his deck); the rest are
+his actions, where ``n`` is the strength printed beside the Buy, Noble Court or Market icon."""
+
+LUYU_ACTIONS = frozenset({"build", "buy", "caravan", "court", "market", "secondary"})
+"""The step kinds that are actions (which can fail, so a row's fallback may follow them)."""
+
+Position = Annotated[int, msgspec.Meta(ge=1, le=3)]
+"""A position 1-3 in a display of three, counted from the left."""
+SecondaryKind = Literal["river", "cup", "university"]
+
+
+class LuYuStep(_Record, frozen=True, kw_only=True):
+    """One step of a row on the front of a Lu Yu card."""
+
+    do: LuYuStepKind
+    n: NonNeg = 0
+    """The count of a gain, or the strength bonus printed beside an action's icon."""
+
+
+class LuYuRow(_Record, frozen=True, kw_only=True):
+    """A row on a Lu Yu card front: its steps in order, and what follows the slash."""
+
+    steps: Annotated[tuple[LuYuStep, ...], msgspec.Meta(min_length=1)]
+    fallback: tuple[LuYuStep, ...] = ()
+    """Gains done instead when the row's action cannot be completed (LUYU-04, LUYU-21)."""
+
+
+class LuYuCard(_Record, frozen=True, kw_only=True):
+    """One of Lu Yu's cards: the front is resolved when revealed; the back, while the card is on
+    top of his draw deck, gives his strength and every choice (LUYU-05, LUYU-10)."""
+
+    id: Id
+    group: Literal["basic", "expert", "advanced"]
+    rows: Annotated[tuple[LuYuRow, ...], msgspec.Meta(min_length=1)]
+    strength: Strength
+    """Back: the strength of his main action."""
+    secondary: SecondaryKind
+    """Back: the secondary action he does (and, on Advanced cards, the pile they belong to)."""
+    bonus_priority: tuple[str, ...]
+    """Back: Region-bonus kinds (effect tags of the Region tokens) from most to least wanted;
+    a Region without a token ranks after all of them."""
+    caravan: Position
+    """Back: the Caravan display position he takes from."""
+    emperor: Position
+    """Back: the Emperor card display position he removes when he climbs."""
+    province_priority: tuple[str, ...]
+    """Back: coloured Province ids from most to least wanted (Cup tiles)."""
+    hall_priority: tuple[Position, ...]
+    """Back: the order in which he tries the Halls (positions on the Noble Court)."""
+    market_order: tuple[Position, ...]
+    """Back: the order in which he takes Premium Puerh tokens from the Market."""
+
+
+class LuYuBoard(_Record, frozen=True, kw_only=True):
+    """Lu Yu's board and scoring card; his slot fees are the player board's (GAP-20)."""
+
+    start_fresh: NonNeg = 2
+    """SOLO-05: fresh leaves in his Basket at the start."""
+    starting_advanced: NonNeg = 3
+    """SOLO-09: random Advanced cards in his starting deck."""
+    emperor_vp: tuple[NonNeg, ...]
+    """LUYU-29: VP by the highest Emperor space reached, index 0 = the bottom space."""
+    emperor_tokens_per_space: NonNeg = 2
+    """LUYU-20: Emperor tokens he returns to climb one space."""
+    repeat_fermented: NonNeg = 3
+    """LUYU-18: fermented leaves he pays to repeat his secondary action."""
+    caravan_vp: NonNeg = 5
+    """LUYU-27: VP per Caravan card."""
+    fresh_per_vp: Annotated[int, msgspec.Meta(ge=1)] = 2
+    """LUYU-28: fresh leaves per VP (rounded down)."""
+    fermented_vp: NonNeg = 1
+    """LUYU-28: VP per fermented leaf."""
+    cake_vp: NonNeg = 10
+    """LUYU-30: VP per complete Puerh cake."""
+    incomplete_cake_vp: NonNeg = 5
+    """LUYU-30: VP per incomplete set of 1-2 tokens."""
+    harvest_per_garden: NonNeg = 2
+    """LUYU-24: fresh leaves per garden in Maintenance."""
+
+
+class LuYuSet(_Record, frozen=True, kw_only=True):
+    """The solo mode's components: Lu Yu's board and his 24 cards."""
+
+    board: LuYuBoard
+    cards: tuple[LuYuCard, ...]
+
+
 class ComponentSet(_Record, frozen=True, kw_only=True):
     """The complete component set of the Tea Garden base game."""
 
@@ -347,3 +449,5 @@ class ComponentSet(_Record, frozen=True, kw_only=True):
     puerh_tokens: tuple[PuerhToken, ...] = ()
     halls: tuple[Hall, ...] = ()
     decrees: tuple[Decree, ...] = ()
+    luyu: LuYuSet | None = None
+    """The solo mode's Lu Yu cards and board; None in a set without solo mode."""

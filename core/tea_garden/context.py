@@ -20,6 +20,8 @@ from core.tea_garden.components import (
     Decree,
     EmperorCard,
     Hall,
+    LuYuBoard,
+    LuYuCard,
     PuerhToken,
     Region,
     RegionToken,
@@ -92,6 +94,9 @@ class Context:
         self.puerh_tokens: dict[str, PuerhToken] = {t.id: t for t in cs.puerh_tokens}
         self.halls: dict[str, Hall] = {h.id: h for h in cs.halls}
         self.decrees: dict[str, Decree] = {d.id: d for d in cs.decrees}
+        solo = cs.luyu
+        self.luyu_cards: dict[str, LuYuCard] = {c.id: c for c in solo.cards} if solo else {}
+        self.luyu_board: LuYuBoard = solo.board if solo else LuYuBoard(emperor_vp=())
 
     def region(self, region_id: str) -> Region:
         """Return the Region with this id."""

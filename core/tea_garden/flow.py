@@ -100,7 +100,7 @@ def apply_turn_move(g: GameData, move: Move) -> None:
     ctx = g.ctx
     if isinstance(move, mv.Pass):
         p.passed = True
-        _next_seat(g)
+        next_seat(g)
     elif isinstance(move, mv.Select):
         t.selected.append(move.card)
     elif isinstance(move, mv.Commit):
@@ -122,7 +122,7 @@ def apply_turn_move(g: GameData, move: Move) -> None:
         p.stacks[-1].insert(-1, move.card)
         t.strength += ctx.cards[move.card].strength
     elif isinstance(move, mv.EndTurn):
-        _next_seat(g)
+        next_seat(g)
     elif isinstance(move, mv.UseTop):
         t.used_top[move.index - 1] = True
         push_effects(g, (ctx.cards[t.top].top[move.index - 1],), CARD_SOURCE)
@@ -173,7 +173,7 @@ def _apply_action(g: GameData, move: Move) -> None:
         raise AssertionError(f"unexpected move {move!r}")
 
 
-def _next_seat(g: GameData) -> None:
+def next_seat(g: GameData) -> None:
     """Hand the turn to the next seat clockwise that has not passed, or end the round."""
     g.turn = Turn()
     n = len(g.players)

@@ -21,7 +21,14 @@ from core.tea_garden.hidden import determinize
 from core.tea_garden.loader import load_builtin
 from core.tea_garden.moves import KINDS
 from core.tea_garden.rules import TeaGardenState
-from core.tea_garden.state import QUALITIES, Board, CourtState, DecreeInPlay, PlayerState
+from core.tea_garden.state import (
+    QUALITIES,
+    Board,
+    CourtState,
+    DecreeInPlay,
+    LuYuState,
+    PlayerState,
+)
 
 CUP_STACK = {2: 5, 3: 6, 4: 8}
 """SETUP-03: Cup tiles per Province stack by player count."""
@@ -36,6 +43,8 @@ OPENING_HAND = 4
 START_LEAVES = 2
 START_LEAF_QUALITY = 2
 WORKERS = 8
+SOLO_SEATS = 2
+MAX_EXPERTS = 3
 
 
 class TeaGardenGame(Game, frozen=True, kw_only=True):
@@ -45,11 +54,25 @@ class TeaGardenGame(Game, frozen=True, kw_only=True):
     options: Options = Options()
     components: ComponentSet = msgspec.field(default_factory=load_builtin)
     start_seat: int | None = None
-    """SETUP-17: who starts; None draws the Start Player at random."""
+    """SETUP-17: who starts; None draws the Start Player at random (SOLO-13: the player
+    chooses, so the app always sets it in a solo game)."""
+    luyu_seat: int | None = None
+    """(Solo) The seat Lu Yu plays, or None in a game without him."""
+    luyu_experts: int = 0
+    """(Solo) SOLO-11: Expert cards in his deck, 0 (easy) to 3 (expert)."""
 
     def __post_init__(self) -> None:
         if not 2 <= self.num_seats <= 4:
             raise ValueError(f"Tea Garden is played by 2 to 4 seats, not {self.num_seats}")
+        if self.luyu_seat is not None:
+            if self.num_seats != SOLO_SEATS:  # SOLO-04: a 2-player setup
+                raise ValueError(f"Lu Yu plays only in a 2-seat game, not {self.num_seats}")
+            if not 0 <= self.luyu_seat < self.num_seats:
+                raise ValueError(f"Lu Yu's seat {self.luyu_seat} is not one of the seats")
+            if not 0 <= self.luyu_experts <= MAX_EXPERTS:
+                raise ValueError(f"Lu Yu takes 0 to {MAX_EXPERTS} Expert cards")
+            if self.components.luyu is None:
+                raise ValueError("this component set has no Lu Yu cards: solo mode is off")
         if self.start_seat is not None and not 0 <= self.start_seat < self.num_seats:
             raise ValueError(f"start seat {self.start_seat} is not one of the seats")
 
@@ -74,6 +97,10 @@ class TeaGardenGame(Game, frozen=True, kw_only=True):
             board.spaces[ctx.start_region][seat] = seat
         start = self.start_seat if self.start_seat is not None else rng.below(n)
         del cs
+        luyu = None
+        if self.luyu_seat is not None:
+            luyu = _setup_luyu(ctx, self.luyu_seat, self.luyu_experts, rng)
+            players[self.luyu_seat] = _luyu_player(ctx, players[self.luyu_seat])
         return TeaGardenState(
             ctx_key=ctx.key,
             rng=rng,
@@ -81,6 +108,7 @@ class TeaGardenGame(Game, frozen=True, kw_only=True):
             seat=start,
             players=players,
             board=board,
+            luyu=luyu,
         )
 
     def determinize(self, observation: Observation, rng: Rng) -> TeaGardenState:
@@ -166,6 +194,35 @@ def _setup_court(ctx: Context, n: int, rng: Rng) -> CourtState:
         basic_pile=basic,
         decrees=[DecreeInPlay(id=d, side=side) for d, side in zip(decrees, sides, strict=False)],
     )
+
+
+def _setup_luyu(ctx: Context, seat: int, experts: int, rng: Rng) -> LuYuState:
+    """SOLO-09..12: 3 Basic + 3 random Advanced + the chosen Experts, shuffled; the other
+    Advanced cards in piles by their secondary symbol; the unused Experts out of the game."""
+    cards = ctx.luyu_cards.values()
+    basic = [c.id for c in cards if c.group == "basic"]
+    expert = [c.id for c in cards if c.group == "expert"]
+    advanced = [c.id for c in cards if c.group == "advanced"]
+    rng.shuffle(expert)
+    rng.shuffle(advanced)
+    start_n = ctx.luyu_board.starting_advanced
+    deck = basic + advanced[:start_n] + expert[:experts]
+    rng.shuffle(deck)
+    piles: dict[str, list[str]] = {}
+    for cid in advanced[start_n:]:
+        piles.setdefault(ctx.luyu_cards[cid].secondary, []).append(cid)
+    for symbol in sorted(piles):
+        rng.shuffle(piles[symbol])
+    return LuYuState(
+        seat=seat, experts=experts, draw=deck, piles=piles, box=sorted(expert[experts:])
+    )
+
+
+def _luyu_player(ctx: Context, p: PlayerState) -> PlayerState:
+    """SOLO-05/06: his own board (no hand, no deck), his pieces as a player's, 2 fresh leaves."""
+    fresh = [0] * QUALITIES
+    fresh[START_LEAF_QUALITY - 1] = ctx.luyu_board.start_fresh
+    return msgspec.structs.replace(p, hand=[], draw=[], fresh=fresh)
 
 
 def _setup_player(ctx: Context, seat: int, rng: Rng) -> PlayerState:

@@ -14,6 +14,9 @@ What is hidden (SETUP-02..09, CARD-01, GAP-21):
   returned to the box at setup are unknown, SETUP-04/05), the Caravan deck (counts of basic and
   advanced cards, SETUP-07) and the Emperor deck (its count, SETUP-09; face-down per GAP-21);
 - the Cup tiles under the top tile of each stack (SETUP-03: only the top one shows);
+- (solo) Lu Yu's draw deck below its top card (the top card's back is public, and every back
+  is different, so the top card is known), the Advanced piles below their top cards, and which
+  Expert cards were left out (SOLO-09..12);
 - the random generator.
 """
 
@@ -27,7 +30,15 @@ import msgspec
 from core.engine import Observation
 from core.rng import Rng
 from core.tea_garden.context import Context
-from core.tea_garden.state import AnyPending, Board, GameData, PlacePuerh, PlayerState, Turn
+from core.tea_garden.state import (
+    AnyPending,
+    Board,
+    GameData,
+    LuYuState,
+    PlacePuerh,
+    PlayerState,
+    Turn,
+)
 
 ACTION_LEVELS = 5
 
@@ -73,6 +84,11 @@ class TeaGardenObservation(Observation, kw_only=True):
     """(Expansion) Basic Puerh tokens left in their face-down pile."""
     turn: Turn
     pending: list[AnyPending]
+    luyu: LuYuState | None = None
+    """(Solo) Lu Yu's cards with his deck cut to its top card, each pile cut to its top card
+    and the left-out Experts hidden."""
+    luyu_draw_size: int = 0
+    luyu_pile_sizes: dict[str, int] = msgspec.field(default_factory=dict)
 
 
 def observe(g: GameData, seat: int) -> TeaGardenObservation:
@@ -130,6 +146,14 @@ def observe(g: GameData, seat: int) -> TeaGardenObservation:
     b.caravan_deck = []
     b.emperor_deck = []
     b.cup_stacks = {prov: stack[-1:] for prov, stack in b.cup_stacks.items()}
+    lu = c.luyu
+    if lu is not None:
+        obs.luyu_draw_size = len(lu.draw)
+        obs.luyu_pile_sizes = {k: len(v) for k, v in lu.piles.items()}
+        lu.draw = lu.draw[-1:]
+        lu.piles = {k: v[-1:] for k, v in lu.piles.items()}
+        lu.box = []
+        obs.luyu = lu
     return obs
 
 
@@ -204,7 +228,9 @@ def determinize(
         court.premium_pile = _sample(premium, seen, obs.premium_pile_size, rng)
         basic_tokens = [t.id for t in cs.puerh_tokens if t.kind == "basic"]
         court.basic_pile = _sample(basic_tokens, seen, obs.basic_pile_size, rng)
+    luyu = _deal_luyu(ctx, obs, rng) if obs.luyu is not None else None
     return state_type(
+        luyu=luyu,
         ctx_key=ctx.key,
         rng=rng.spawn(),
         round=obs.round,
@@ -216,6 +242,46 @@ def determinize(
         turn=obs.turn,
         pending=obs.pending,
     )
+
+
+def _deal_luyu(ctx: Context, obs: TeaGardenObservation, rng: Rng) -> LuYuState:
+    """Re-deal Lu Yu's unknown cards (SOLO-09..12, LUYU-19/25).
+
+    Every card he has revealed stays in his slots or is back in his deck (cycled under it);
+    cards never revealed are in his deck, in the Advanced pile of their symbol, or (Experts
+    only) out of the game. The deck gets the cycled cards at the bottom, then the unrevealed
+    ones, then the known top card; each group in random order.
+    """
+    lu = obs.luyu
+    assert lu is not None
+    cards = ctx.luyu_cards
+    top = lu.draw[-1:]
+    known = set(lu.seen) | set(top) | {v[-1] for v in lu.piles.values() if v}
+    unseen = [c for c in sorted(cards) if c not in known]
+    rng.shuffle(unseen)
+    piles: dict[str, list[str]] = {}
+    for symbol in sorted(lu.piles):
+        size = obs.luyu_pile_sizes.get(symbol, 0)
+        fit = [c for c in unseen if cards[c].group == "advanced" and cards[c].secondary == symbol]
+        under = fit[: max(0, size - 1)]
+        if len(under) < size - 1:
+            raise ValueError(f"Lu Yu's {symbol} pile needs more unseen Advanced cards")
+        for c in under:
+            unseen.remove(c)
+        piles[symbol] = under + lu.piles[symbol]
+    shown_experts = sum(1 for c in known if cards[c].group == "expert")
+    experts = [c for c in unseen if cards[c].group == "expert"]
+    in_deck = max(0, lu.experts - shown_experts)
+    box = sorted(experts[in_deck:])
+    unseen = [c for c in unseen if c not in box]
+    cycled = [c for c in lu.seen if c not in lu.slots and c not in top]
+    rng.shuffle(cycled)
+    draw = cycled + unseen + top
+    if len(draw) != obs.luyu_draw_size:
+        raise ValueError(
+            f"Lu Yu's deck of {obs.luyu_draw_size} cards cannot be rebuilt ({len(draw)} fit)"
+        )
+    return msgspec.structs.replace(lu, draw=draw, piles=piles, box=box)
 
 
 def _deal_hands(obs: TeaGardenObservation, rng: Rng) -> None:

@@ -39,6 +39,7 @@ BUILTIN_FILES = (
     "cards.toml",
     "tiles.toml",
     "expansion.toml",
+    "luyu.toml",
 )
 """The data files of the built-in set, in load order."""
 

@@ -42,8 +42,14 @@ def end_round(g: GameData) -> None:
     for p in g.players:  # F (with limited pools, seats harvest in turn order until it runs out)
         for r in p.gardens:
             p.fresh[regions[r].value - 1] += min(HARVEST_PER_GARDEN, leaves_left(g))
-    for p in g.players:  # G
-        draw_cards(g, p, MAINTENANCE_DRAW)
+    lu = g.luyu
+    for seat, p in enumerate(g.players):  # G (Lu Yu has no hand: LUYU-12, his cards never return)
+        if lu is None or seat != lu.seat:
+            draw_cards(g, p, MAINTENANCE_DRAW)
+    if lu is not None:  # LUYU-25, AMB-63: his played cards, shuffled, go under his draw deck
+        g.rng.shuffle(lu.slots)
+        lu.draw[:0] = lu.slots
+        lu.slots = []
     for p in g.players:  # H
         p.passed = False
     g.seat = g.start_seat

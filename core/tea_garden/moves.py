@@ -242,6 +242,17 @@ class PlacePuerh(Move, frozen=True, tag="cake"):
     set: int
 
 
+# --- solo mode: Lu Yu's turn ----------------------------------------------------------------
+
+
+class LuYuTurn(Move, frozen=True, tag="luyu"):
+    """(Solo) Lu Yu reveals his next card and resolves it; he decides nothing (DP-30)."""
+
+
+class LuYuPass(Move, frozen=True, tag="luyu-pass"):
+    """(Solo) Lu Yu cannot take a slot or pay its fee, so he is out for the round (LUYU-02)."""
+
+
 MOVE_CLASSES: tuple[type[Move], ...] = (
     Pass,
     Select,
@@ -279,6 +290,8 @@ MOVE_CLASSES: tuple[type[Move], ...] = (
     BuyPremium,
     TakeBasic,
     PlacePuerh,
+    LuYuTurn,
+    LuYuPass,
 )
 KINDS = move_kinds(MOVE_CLASSES)
 """Keyword -> move class for every Tea Garden move."""
@@ -320,5 +333,7 @@ TeaGardenMove = (
     | BuyPremium
     | TakeBasic
     | PlacePuerh
+    | LuYuTurn
+    | LuYuPass
 )
 """The union of all Tea Garden move types, for decoding move lists from JSON."""

@@ -23,6 +23,7 @@ from core.moves import Move
 from core.tea_garden import effects as fx
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
+from core.tea_garden.narrate_luyu import luyu_story
 from core.tea_garden.state import GameData, PlayerState
 
 SIDE_WORD = {"g": "fresh", "f": "fermented"}
@@ -176,6 +177,10 @@ def describe(g: GameData, move: Move, seat_names: Sequence[str] | None = None) -
         A sentence without a final full stop, starting with the acting seat's name.
     """
     who = seat_name(g.seat, seat_names)
+    if isinstance(move, mv.LuYuTurn):
+        return f"{who} reveals his next card"
+    if isinstance(move, mv.LuYuPass):
+        return f"{who} passes for the round"
     return f"{who} {_turn_text(g, move) or _decision_text(g, move) or f'plays {move}'}"
 
 
@@ -494,10 +499,16 @@ def log_line(
         g_after: The state just after it.
         seat_names: Display names by seat; "Seat 1", "Seat 2", … when not given.
     """
-    text = describe(g_before, move, seat_names)
+    luyu = isinstance(move, mv.LuYuTurn | mv.LuYuPass)
+    if luyu:  # his story already says what changed, and leaf qualities mean nothing to him
+        text = luyu_story(g_after, seat_name(g_before.seat, seat_names))
+    else:
+        text = describe(g_before, move, seat_names)
     if g_after.over and not g_before.over:
         return f"{text} — the game is over"
     if g_after.round != g_before.round:
         return f"{text} — round {g_after.round} begins"
+    if luyu:
+        return text
     changes = describe_effects(g_before, g_after, g_before.seat)
     return f"{text} — {changes}" if changes else text

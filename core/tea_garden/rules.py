@@ -15,6 +15,7 @@ from core.tea_garden import state as st
 from core.tea_garden.court import check_decrees
 from core.tea_garden.decisions import apply_decision, decision_moves, settle
 from core.tea_garden.flow import apply_turn_move, turn_moves
+from core.tea_garden.luyu import luyu_moves, pass_turn, play_turn
 from core.tea_garden.state import GameData
 
 
@@ -33,6 +34,8 @@ class TeaGardenState(GameData, kw_only=True):
         """Return the legal moves of the pending sub-decision, or of the turn."""
         if self.over:
             return ()
+        if self.luyu is not None and self.seat == self.luyu.seat:
+            return tuple(luyu_moves(self))
         if self.pending:
             top = self.pending[-1]
             if isinstance(top, st.PayLeaves):
@@ -51,6 +54,12 @@ class TeaGardenState(GameData, kw_only=True):
     def apply_unchecked(self, move: Move) -> None:
         """Apply a legal move, then resolve whatever follows automatically."""
         mover = self.seat
+        if isinstance(move, mv.LuYuTurn):
+            play_turn(self)
+            return
+        if isinstance(move, mv.LuYuPass):
+            pass_turn(self)
+            return
         if self.pending:
             top = self.pending[-1]
             if isinstance(move, mv.PayLeaf):
@@ -81,6 +90,7 @@ class TeaGardenState(GameData, kw_only=True):
             board=st.copy_board(self.board),
             turn=st.copy_turn(self.turn),
             pending=self.pending[:],  # pending decisions are frozen
+            luyu=st.copy_luyu(self.luyu),
         )
 
     def outcome(self) -> Outcome:

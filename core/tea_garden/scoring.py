@@ -29,6 +29,8 @@ CATEGORIES = (
 
 EXPANSION_CATEGORIES = ("puerh", "decrees", "halls")
 """Added after the base categories when the Puerh expansion is on (SCORE-11..13)."""
+SOLO_CATEGORIES = ("caravans", "leaves")
+"""Added in a solo game for Lu Yu's own scoring (LUYU-27/28); the player scores 0 there."""
 CAKE_SIZE = 3
 
 CUP_TABLE = (0, 1, 2, 4, 7, 11, 16, 22)
@@ -175,7 +177,34 @@ def live_breakdown(g: GameData) -> tuple[dict[str, int], ...]:
     if g.board.court is not None:
         for seat, (p, parts) in enumerate(zip(g.players, result, strict=True)):
             parts.update(expansion_breakdown(ctx, g.board.court, seat, p))
+    if g.luyu is not None:
+        for parts in result:
+            parts.update(dict.fromkeys(SOLO_CATEGORIES, 0))
+        luyu_breakdown(ctx, g.players[g.luyu.seat], result[g.luyu.seat])
     return result
+
+
+def luyu_breakdown(ctx: Context, p: PlayerState, parts: dict[str, int]) -> None:
+    """LUYU-26..31: Lu Yu's own scoring, written over his standard breakdown.
+
+    Action cards, River, University and Cups stay as for a player; Caravans and leaves score on
+    their own; the Emperor track follows his table; he has no Emperor cards, Scrolls or tokens
+    that score; with the expansion a cake of 1-2 tokens scores too, and Decrees and Hall VP
+    stay (LUYU-31).
+    """
+    board = ctx.luyu_board
+    table = board.emperor_vp
+    parts["emperor_cards"] = 0
+    parts["scrolls_tokens"] = 0
+    parts["emperor_track"] = table[min(p.emperor_row, len(table) - 1)] if table else 0
+    parts["caravans"] = board.caravan_vp * len(p.caravans)
+    parts["leaves"] = sum(p.fresh) // board.fresh_per_vp + board.fermented_vp * sum(p.fermented)
+    if "puerh" in parts:
+        parts["puerh"] = sum(
+            board.cake_vp if len(cake) == CAKE_SIZE else board.incomplete_cake_vp
+            for cake in p.puerh_sets
+            if cake
+        )
 
 
 def expansion_breakdown(
@@ -206,6 +235,14 @@ def final_outcome(g: GameData) -> Outcome:
 
 
 def _settle(g: GameData, scores: tuple[int, ...]) -> tuple[tuple[int, ...], str]:
+    if g.luyu is not None:  # SOLO-03, AMB-50: the player must score strictly more
+        lu = g.luyu.seat
+        player = 1 - lu
+        if scores[player] > scores[lu]:
+            return (player,), ""
+        if scores[player] == scores[lu]:
+            return (lu,), f"tied on {scores[lu]} points: a tie does not beat Lu Yu."
+        return (lu,), ""
     top = max(scores)
     tied = [s for s, score in enumerate(scores) if score == top]
     if len(tied) == 1:

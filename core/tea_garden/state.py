@@ -300,6 +300,34 @@ class Board(msgspec.Struct, kw_only=True, omit_defaults=True):
     """(Expansion) The Noble Court; None in a base game."""
 
 
+class LuYuNote(msgspec.Struct, frozen=True, array_like=True):
+    """(Solo) One step of Lu Yu's last turn, for the log: what happened and its details (ids,
+    counts and the reason for his choice), put into words by :mod:`core.tea_garden.narrate`."""
+
+    what: str
+    args: tuple[str, ...] = ()
+
+
+class LuYuState(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """(Solo) Lu Yu's cards; his pieces and leaves are an ordinary :class:`PlayerState`."""
+
+    seat: int
+    experts: int
+    """Difficulty: Expert cards shuffled into his deck (0 easy ... 3 expert, SOLO-11)."""
+    draw: list[str]
+    """His face-down draw deck; the last element is the top card, whose back is public."""
+    slots: list[str] = msgspec.field(default_factory=list)
+    """Cards played this round, left to right (LUYU-01)."""
+    piles: dict[str, list[str]] = msgspec.field(default_factory=dict)
+    """The Advanced supply by secondary symbol; the last element is the top card (SOLO-10)."""
+    box: list[str] = msgspec.field(default_factory=list)
+    """Expert cards left out of the game (SOLO-11): unknown to the player."""
+    seen: list[str] = msgspec.field(default_factory=list)
+    """Cards the table has seen face up (played), in the order first seen."""
+    notes: list[LuYuNote] = msgspec.field(default_factory=list)
+    """What his last turn did, step by step."""
+
+
 class GameData(State, kw_only=True):
     """All the data of a Tea Garden game; :class:`~core.tea_garden.rules.TeaGardenState` adds
     the protocol's methods on top of it."""
@@ -318,6 +346,8 @@ class GameData(State, kw_only=True):
     turn: Turn = msgspec.field(default_factory=Turn)
     pending: list[AnyPending] = msgspec.field(default_factory=list)
     """Sub-decisions waiting, the last one first."""
+    luyu: LuYuState | None = None
+    """(Solo) Lu Yu's cards, when he plays one of the two seats."""
 
     @property
     def ctx(self) -> Context:
@@ -395,6 +425,21 @@ def copy_court(c: CourtState) -> CourtState:
         basic_pile=c.basic_pile[:],
         past_halls=c.past_halls[:],
         decrees=[msgspec.structs.replace(d, fulfilled=d.fulfilled[:]) for d in c.decrees],
+    )
+
+
+def copy_luyu(lu: LuYuState | None) -> LuYuState | None:
+    """Return an independent copy of Lu Yu's cards (None stays None)."""
+    if lu is None:
+        return None
+    return msgspec.structs.replace(
+        lu,
+        draw=lu.draw[:],
+        slots=lu.slots[:],
+        piles={k: v[:] for k, v in lu.piles.items()},
+        box=lu.box[:],
+        seen=lu.seen[:],
+        notes=lu.notes[:],
     )
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from core.errors import ComponentError
 from core.tea_garden.components import Card, ComponentSet, LeafCost, MapData
 from core.tea_garden.effects import Effects, effect_kinds
+from core.tea_garden.validate_luyu import validate_luyu
 
 STARTING_CARDS = 11
 ACTION_CARDS_PER_LEVEL = 9
@@ -84,6 +85,7 @@ def validate_components(cs: ComponentSet, sources: Mapping[str, str]) -> None:
     _check_effects(cs, p)
     if cs.court is not None:
         _check_expansion(cs, p)
+    validate_luyu(cs, p)
     p.raise_if_any()
 
 

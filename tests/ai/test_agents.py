@@ -74,10 +74,10 @@ def test_make_agent_by_spec() -> None:
 
 
 @pytest.mark.parametrize(
-    "spec", ["human", "luyu:easy", "mcts:superb", "heuristic:hard", "mcts:iters=0", "bogus"]
+    "spec", ["human", "luyu:legendary", "mcts:superb", "heuristic:hard", "mcts:iters=0", "bogus"]
 )
 def test_make_agent_refuses(spec: str) -> None:
-    """People, the automa, unknown levels and empty budgets are refused with a ValueError."""
+    """People, unknown levels (Lu Yu's too) and empty budgets are refused with a ValueError."""
     with pytest.raises(ValueError):
         make_agent(spec, TeaGardenGame(num_seats=2))
 

@@ -211,6 +211,8 @@ CASES: dict[type[Move], tuple[Callable[[], Position], str]] = {
     mv.BuyPremium: (_played, "premium 1"),  # nothing is being bought
     mv.TakeBasic: (_played, "basic 1"),  # no Basic Puerh is on offer
     mv.PlacePuerh: (_played, "cake 0"),  # no Puerh token to place
+    mv.LuYuTurn: (_played, "luyu"),  # no Lu Yu in this game (LUYU-01)
+    mv.LuYuPass: (_fresh, "luyu-pass"),  # nor his pass (LUYU-02)
 }
 
 

@@ -253,11 +253,16 @@ EXPECTED: dict[type[Move], Callable[[GameData, Move], list[str]]] = {
 }
 
 
+SOLO_MOVES = (mv.LuYuTurn, mv.LuYuPass)
+"""Lu Yu's moves are narrated from his turn's notes: see test_luyu_turn.py."""
+PLAYER_MOVES = tuple(k for k in mv.MOVE_CLASSES if k not in SOLO_MOVES)
+
+
 def test_every_move_kind_has_expectations() -> None:
-    assert set(EXPECTED) == set(mv.MOVE_CLASSES)
+    assert set(EXPECTED) | set(SOLO_MOVES) == set(mv.MOVE_CLASSES)
 
 
-@pytest.mark.parametrize("kind", mv.MOVE_CLASSES, ids=lambda k: k.keyword())
+@pytest.mark.parametrize("kind", PLAYER_MOVES, ids=lambda k: k.keyword())
 def test_sentence_for_every_move_kind(kind: type[Move]) -> None:
     examples = _examples()
     assert kind in examples, f"no random game reached a {kind.keyword()} move"
