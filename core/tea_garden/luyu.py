@@ -323,6 +323,9 @@ def _market(g: GameData, p: PlayerState, back: LuYuCard, strength: int) -> bool:
         lu.notes.append(LuYuNote("base_only", ("market",)))
         return False
     limit = market_limit(strength)
+    if not limit:
+        lu.notes.append(LuYuNote("market_weak", (str(strength),)))
+        return False
     taken: list[str] = []
     for pos in back.market_order:
         if len(taken) >= limit:

@@ -39,9 +39,13 @@ def end_round(g: GameData) -> None:
         p.fresh = [fresh[0] + fresh[1], *fresh[2:], 0]
         p.fermented = [0, *ferm[: QUALITIES - 2], ferm[QUALITIES - 2] + ferm[QUALITIES - 1]]
     regions = g.ctx.regions
-    for p in g.players:  # F (with limited pools, seats harvest in turn order until it runs out)
-        for r in p.gardens:
-            p.fresh[regions[r].value - 1] += min(HARVEST_PER_GARDEN, leaves_left(g))
+    luyu_seat = -1 if g.luyu is None else g.luyu.seat
+    for seat, p in enumerate(g.players):  # F (limited pools: in seat order until they run out)
+        per_garden = (
+            g.ctx.luyu_board.harvest_per_garden if seat == luyu_seat else HARVEST_PER_GARDEN
+        )
+        for r in p.gardens:  # LUYU-24: Lu Yu harvests by his board; quality means nothing to him
+            p.fresh[regions[r].value - 1] += min(per_garden, leaves_left(g))
     lu = g.luyu
     for seat, p in enumerate(g.players):  # G (Lu Yu has no hand: LUYU-12, his cards never return)
         if lu is None or seat != lu.seat:

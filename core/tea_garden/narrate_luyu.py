@@ -141,6 +141,8 @@ def _note(g: GameData, note: LuYuNote) -> str:
     if what == "market":
         n = len(a[0].split(","))
         return f"takes {n} Premium Puerh token{'s' if n != 1 else ''} (strength {a[1]})"
+    if what == "market_weak":
+        return f"is too weak for the Puerh Market (strength {a[0]})"
     if what == "market_none":
         return "finds the Puerh Market empty"
     if what == "base_only":
