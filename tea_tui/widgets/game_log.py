@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.widgets import RichLog
 
 from tea_tui.session import LogEntry
@@ -31,21 +32,57 @@ class GameLog(RichLog):
             id=id, classes=classes, wrap=True, markup=False, max_lines=MAX_LINES, min_width=20
         )
         self._shown: list[LogEntry] = []
-        self._names: Sequence[str] = ()
+        self._names: list[str] = []
+        self._tail_from = -1
+        """Index of the first entry written again on the next append (the latest move)."""
+        self._tail_strips = 0
+        """Screen lines written for the entries from ``_tail_from`` on."""
 
     def show(
         self, entries: Sequence[LogEntry], names: Sequence[str], *, limit: int = MAX_LINES
     ) -> None:
         """Show ``entries`` (the whole log so far), at most the ``limit`` newest."""
-        entries = list(entries[-limit:])
-        if entries == self._shown and list(names) == list(self._names):
+        entries = list(entries)
+        names = list(names)
+        old = self._shown
+        if entries == old and names == self._names:
             return
+        grown = len(entries) > len(old) and entries[: len(old)] == old
+        if grown and names == self._names and self._size_known and self._tail_from >= 0:
+            self._append(entries)
+        else:
+            self._rewrite(entries, max(0, len(entries) - limit))
         self._shown, self._names = entries, names
-        self.clear()
-        last = max((i for i, e in enumerate(entries) if not e.header), default=-1)
-        for i, entry in enumerate(entries):
-            self.write(_line(entry, i == last), scroll_end=False)
         self.scroll_end(animate=False)
+
+    def _rewrite(self, entries: list[LogEntry], start: int) -> None:
+        """Write everything from ``start`` again (a new game, new names, an undo)."""
+        self.clear()
+        self._tail_from = -1
+        self._write_from(entries, start)
+
+    def _append(self, entries: list[LogEntry]) -> None:
+        """Add the new entries; only the lines from the old latest move on are written again,
+        so a move costs the same early and late in a game."""
+        # The strips of the old latest move and the headings after it are dropped, then those
+        # entries are written again, the old latest now plain.
+        if self._tail_strips:
+            del self.lines[-self._tail_strips :]
+        self._line_cache.clear()
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        self._write_from(entries, self._tail_from)
+
+    def _write_from(self, entries: list[LogEntry], start: int) -> None:
+        last = max((i for i, e in enumerate(entries) if not e.header), default=-1)
+        self._tail_from = last if last >= start else start
+        self._tail_strips = 0
+        for i in range(start, len(entries)):
+            before, first = len(self.lines), self._start_line
+            self.write(_line(entries[i], i == last), scroll_end=False)
+            if i >= self._tail_from:
+                self._tail_strips += len(self.lines) - before + self._start_line - first
+        if not self._size_known:  # deferred until the size is known: write all again next time
+            self._tail_from = -1
 
     @property
     def shown(self) -> list[LogEntry]:
