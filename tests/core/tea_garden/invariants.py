@@ -15,6 +15,8 @@ SPARE_WORKERS = 6
 def check_invariants(s: TeaGardenState, totals: dict[str, int]) -> None:
     """Assert conservation and sanity; ``totals`` holds the counts seen at setup."""
     ctx = s.ctx
+    lu = s.luyu
+    luyu_seat = -1 if lu is None else lu.seat
     for seat, p in enumerate(s.players):
         assert min(p.fresh) >= 0 and min(p.fermented) >= 0, (seat, p.fresh, p.fermented)
         assert min(p.emperor_tokens, p.plus1, p.teapot_scrolls, p.x2) >= 0
@@ -31,7 +33,10 @@ def check_invariants(s: TeaGardenState, totals: dict[str, int]) -> None:
             for c in zone
             if c in ctx.starting_cards
         )
-        assert starting == Counter(ctx.starting_ids), (seat, starting)
+        if seat == luyu_seat:  # SOLO-05: Lu Yu has no player deck and no hand
+            assert not (starting or p.hand or p.draw or p.stacks), (seat, p.hand, p.draw)
+        else:
+            assert starting == Counter(ctx.starting_ids), (seat, starting)
         built = sorted(r for r, spaces in enumerate(s.board.spaces) for o in spaces if o == seat)
         assert built == sorted(p.gardens)
     b = s.board
@@ -74,6 +79,15 @@ def check_invariants(s: TeaGardenState, totals: dict[str, int]) -> None:
         assert len(halls) == len(set(halls)) == len(ctx.halls)
         for d in court.decrees:
             assert len(d.fulfilled) == len(set(d.fulfilled))
+    if lu is not None:  # SOLO-09..12, LUYU-19/25: each of his cards in exactly one place
+        where = [*lu.draw, *lu.slots, *lu.box, *(c for pile in lu.piles.values() for c in pile)]
+        assert sorted(where) == sorted(ctx.luyu_cards), where
+        assert len(lu.slots) <= 5 and set(lu.slots) <= set(lu.seen)
+        assert len([c for c in (*lu.draw, *lu.slots) if ctx.luyu_cards[c].group == "expert"]) == (
+            lu.experts
+        )
+        for symbol, pile in lu.piles.items():
+            assert all(ctx.luyu_cards[c].secondary == symbol for c in pile)
     raw = msgspec.json.encode(s)
     assert msgspec.json.decode(raw, type=TeaGardenState) == s
 

@@ -13,9 +13,13 @@ from tests.core.tea_garden.invariants import check_invariants, setup_totals
 from tests.core.tea_garden.scenario import new_game
 
 
-def play_random_game(players: int, seed: int, check: bool = True, puerh: bool = False) -> int:
-    """Play one random game to the end; return the number of decisions."""
-    game = TeaGardenGame(num_seats=players, options=Options(puerh=puerh))
+def play_random_game(
+    players: int, seed: int, check: bool = True, puerh: bool = False, experts: int | None = None
+) -> int:
+    """Play one random game to the end; return the number of decisions. With ``experts``, seat
+    2 is Lu Yu with that many Expert cards (a solo game)."""
+    solo = {} if experts is None else {"luyu_seat": 1, "luyu_experts": experts}
+    game = TeaGardenGame(num_seats=players, options=Options(puerh=puerh), **solo)
     s = game.new_state(seed)  # random start player (SETUP-17)
     totals = setup_totals(s)
     rng = Rng.from_seed(seed * 7919 + players)
@@ -50,6 +54,14 @@ def test_random_games_keep_invariants(players: int, seed: int) -> None:
 def test_random_expansion_games_keep_invariants(players: int, seed: int) -> None:
     """The same with the Puerh expansion on (EXP-01 … DECREE-08)."""
     assert play_random_game(players, seed, puerh=True) > 50
+
+
+@pytest.mark.parametrize("experts", [0, 1, 2, 3])
+@pytest.mark.parametrize("puerh", [False, True])
+def test_random_solo_games_keep_invariants(experts: int, puerh: bool) -> None:
+    """SOLO-01, SOLO-11: solo games against Lu Yu at every difficulty, with and without the
+    expansion, keep every invariant after every move, his cards included."""
+    assert play_random_game(2, experts + 10, puerh=puerh, experts=experts) > 30
 
 
 def test_same_seed_same_game() -> None:
