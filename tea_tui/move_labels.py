@@ -69,6 +69,8 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
     if isinstance(move, mv.TakeBasic):
         return f"Basic Puerh token, slot {move.slot}"
     if isinstance(move, mv.PlacePuerh):
+        if move.bridge:
+            return f"Join cakes {move.set} and {move.bridge} with it"
         return f"Put it on cake {move.set}"
     if isinstance(move, mv.Buy):
         card_id = b.action_display[move.slot - 1]

@@ -47,6 +47,8 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     a gain takes only what is left."""
     cup_table_continues: bool = False
     """AMB-19: past 7 matching connections, keep adding +7, +8, ... instead of capping at 22."""
+    puerh_bridging: bool = False
+    """AMB-41 variant: a new Puerh token may join two single tokens into a complete cake."""
     late_cards: bool = False
     """AMB-23: after playing, more cards may be slipped under the top card until the main
     action is chosen, adding their strength."""

@@ -237,9 +237,11 @@ class TakeBasic(Move, frozen=True, tag="basic"):
 
 
 class PlacePuerh(Move, frozen=True, tag="cake"):
-    """(Expansion) Place the Puerh token just gained: ``set`` 0 starts a new set, N joins set N."""
+    """(Expansion) Place the Puerh token just gained: ``set`` 0 starts a new set, N joins set N;
+    with the AMB-41 variant, ``bridge`` M also joins single set M, making one cake of three."""
 
     set: int
+    bridge: int = 0
 
 
 # --- solo mode: Lu Yu's turn ----------------------------------------------------------------

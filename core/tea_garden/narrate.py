@@ -340,6 +340,11 @@ def _expansion(g: GameData, move: Move) -> str:
     if isinstance(move, mv.PlacePuerh):
         if move.set == 0:
             return "places the Puerh token as a new set"
+        if move.bridge:
+            return (
+                f"joins the Puerh token to single tokens {move.set} and {move.bridge}, "
+                "completing a tea cake"
+            )
         size = len(g.me.puerh_sets[move.set - 1]) + 1
         done = "completing a tea cake" if size == 3 else f"making a set of {size}"
         return f"joins the Puerh token to set {move.set}, {done}"

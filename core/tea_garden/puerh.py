@@ -114,7 +114,13 @@ def joinable_sets(g: GameData, p: PlayerState) -> list[int]:
 def place_moves(g: GameData) -> list[Move]:
     """PUERH-07, AMB-41: alone as a new set, or joined to one incomplete set."""
     moves: list[Move] = [mv.PlacePuerh(0)]
-    moves.extend(mv.PlacePuerh(i + 1) for i in joinable_sets(g, g.me))
+    joinable = joinable_sets(g, g.me)
+    moves.extend(mv.PlacePuerh(i + 1) for i in joinable)
+    if g.ctx.options.puerh_bridging:  # AMB-41 variant: bridge two single tokens
+        singles = [i for i in joinable if len(g.me.puerh_sets[i]) == 1]
+        moves.extend(
+            mv.PlacePuerh(a + 1, b + 1) for k, a in enumerate(singles) for b in singles[k + 1 :]
+        )
     return moves
 
 
@@ -130,6 +136,8 @@ def do_place(g: GameData, move: mv.PlacePuerh) -> None:
         return
     cake = p.puerh_sets[move.set - 1]
     cake.append(top.token)
+    if move.bridge:  # AMB-41 variant: the other single token joins the same cake
+        cake.extend(p.puerh_sets.pop(move.bridge - 1))
     bonuses = tuple(eff for tid in cake for eff in tokens[tid].bonus)
     push_effects(g, bonuses, f"puerh:{top.token}")
 

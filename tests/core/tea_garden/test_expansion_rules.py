@@ -872,6 +872,35 @@ def test_puerh07_alone_its_own_bonus_joined_every_bonus_of_the_set(place: str, v
     assert s.players[0].puerh_sets == expected
 
 
+@pytest.mark.rule("AMB-41")
+def test_amb41_no_bridging_by_default() -> None:
+    """AMB-41: a token joins one incomplete set; two single tokens are never bridged."""
+    game, s = xgame()
+    give_puerh_sets(s, 0, [["pb11"], ["pb13"]])
+    set_storage(s, ["pb12"])
+    court_turn(game, s, "h04", take_all=True)
+    play(game, s, "basic 1")
+    assert legal(s) == ["cake 0", "cake 1", "cake 2"]
+    assert_illegal(game, s, "cake 1 2")
+
+
+@pytest.mark.rule("AMB-41")
+def test_amb41_bridging_variant_joins_two_singles_into_a_cake() -> None:
+    """AMB-41 variant (puerh_bridging): the new token may join two single tokens into one cake,
+    gaining the bonuses of all three (PUERH-07)."""
+    game, s = xgame(puerh_bridging=True)
+    give_puerh_sets(s, 0, [["pb11"], ["pp01", "pp02"], ["pb13"]])
+    set_storage(s, ["pb12"])
+    court_turn(game, s, "h04", take_all=True)
+    play(game, s, "basic 1")
+    assert "cake 1 3" in legal(s) and "cake 1 2" not in legal(s)  # only singles are bridged
+    p = s.players[0]
+    vp, q3 = p.vp, p.fresh[2]
+    play(game, s, "cake 1 3")
+    assert p.puerh_sets == [["pb11", "pb12", "pb13"], ["pp01", "pp02"]]
+    assert (p.vp, p.fresh[2]) == (vp + 2, q3 + 1)  # pb11 and pb12: 1 VP each; pb13: a q3 leaf
+
+
 @pytest.mark.rule("PUERH-08", "PUERH-10")
 def test_puerh08_three_make_a_cake_which_takes_no_more() -> None:
     """PUERH-08: a set holds at most 3 tokens; 3 make a complete cake. PUERH-10: Basic and
