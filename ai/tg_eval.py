@@ -55,6 +55,11 @@ LUYU_TURN_VP = 4.5
 """(Solo) What one more turn of Lu Yu's brings him on average, at easy ..."""
 LUYU_EXPERT_VP = 0.6
 """... plus this much per Expert card in his deck (measured over arena games)."""
+LUYU_FUTURE_SHARE = 0.2
+"""Share of his later rounds counted now. A player's estimate leaves most of the rounds to come
+out (it falls short of the final score by about 24 VP per round left, measured in games against
+Lu Yu), so his is discounted alike: the margin between the two, which the search and the hints'
+win chance use, then means the same as between two players."""
 
 
 def expected_scores(g: GameData) -> list[float]:
@@ -71,7 +76,7 @@ def expected_scores(g: GameData) -> list[float]:
             slots = len(g.ctx.components.board.slot_fees) + (1 if g.board.court else 0)
             now = 0 if p.passed else max(0, slots - len(lu.slots))
             per_turn = LUYU_TURN_VP + LUYU_EXPERT_VP * lu.experts
-            scores.append(s + per_turn * (now + slots * left))
+            scores.append(s + per_turn * (now + LUYU_FUTURE_SHARE * slots * left))
             continue
         s += _resources(g, p) * use_weight(g, p)
         s += _engine(g, p, left)

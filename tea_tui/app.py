@@ -195,22 +195,27 @@ class TeaApp(App[None]):
             seats = [SeatSpec.parse(text) for text in last.seats][:4]
         except ValueError:
             seats = []
-        plan = Plan(seats, list(last.colours), last.puerh) if len(seats) >= 2 else Plan()
-        self.push_screen(NewGameScreen(plan))
+        plan = Plan(seats, list(last.colours), last.puerh, start_seat=last.start)
+        self.push_screen(NewGameScreen(plan if len(seats) >= 2 else Plan()))
 
     def start_new_game(self, choice: Any) -> None:
         """Set up the game the new-game screen describes, remember the setup, and play it."""
-        from core.tea_garden.context import Options
-        from core.tea_garden.game import TeaGardenGame
+        from core.setup import SetupError
         from tea_tui.screens.new_game import Choice
-        from tea_tui.session import GameSession
+        from tea_tui.session import GameSession, tea_game
         from tea_tui.settings import SetupMemory
 
         assert isinstance(choice, Choice)
-        kwargs: dict[str, Any] = {"options": Options(puerh=choice.puerh)}
-        if self.components is not None:
-            kwargs["components"] = self.components
-        game = TeaGardenGame(num_seats=len(choice.seats), **kwargs)
+        try:
+            game = tea_game(
+                choice.seats,
+                puerh=choice.puerh,
+                components=self.components,
+                start_seat=choice.start_seat,
+            )
+        except SetupError as exc:
+            self.notify(str(exc), title="Cannot set up", severity="error", markup=False)
+            return
         session = GameSession.new(
             game, choice.seats, choice.seed, names=choice.names, colours=choice.colours
         )
@@ -218,6 +223,7 @@ class TeaApp(App[None]):
             seats=[str(spec) for spec in choice.seats],
             colours=list(choice.colours),
             puerh=choice.puerh,
+            start=choice.start_seat,
         )
         self.save_settings()
         home = self._drop_to_base()
@@ -352,22 +358,21 @@ def make_app(
     autosave: bool = False,
     settings_file: Path | None = None,
     theme: str | None = None,
+    start_seat: int | None = None,
 ) -> TeaApp:
-    """Return the app for a new game (or for ``session``, when given).
+    """Return the app for a new game (or for ``session``, when given); ``start_seat`` is the
+    seat that starts (None draws it from the seed). A ``luyu:LEVEL`` seat makes a solo game.
 
     Raises:
         ValueError: if the seats do not match the number of players or a seat spec is bad.
     """
-    from core.tea_garden.game import TeaGardenGame
     from tea_tui.ai_seats import prepare_processes
-    from tea_tui.session import GameSession
+    from tea_tui.session import GameSession, tea_game
 
     if session is None:
-        game = (
-            TeaGardenGame(num_seats=players)
-            if components is None
-            else TeaGardenGame(num_seats=players, components=components)
-        )
+        if len(seats) != players:
+            raise ValueError(f"{players} seats needed, {len(seats)} given")
+        game = tea_game(seats, components=components, start_seat=start_seat)
         session = GameSession.new(game, seats, seed)
     if processes:  # MCTS seats and hints think in processes
         prepare_processes()

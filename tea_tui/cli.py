@@ -1,7 +1,7 @@
 """The ``tea-tui`` command line.
 
     tea-tui                        the title screen: continue, new game, load, replays, settings
-    tea-tui new [--players N] [--seat SPEC ...] [--seed N] [--puerh]
+    tea-tui new [--players N] [--seat SPEC ...] [--start SEAT] [--seed N] [--puerh]
     tea-tui load NAME              play a saved game on
     tea-tui continue               go on with the autosave
     tea-tui replay NAME            step through a saved game
@@ -31,6 +31,7 @@ EPILOG = """\
 commands:
   tea-tui                  the title screen (continue, new game, load, replays, settings)
   tea-tui new              start a game now, e.g. tea-tui new --seat human --seat mcts:hard
+                           (solo against Lu Yu: --seat human --seat luyu:hard)
   tea-tui load NAME        play a saved game on
   tea-tui continue         go on with the last game (the autosave)
   tea-tui replay NAME      step through a saved or finished game

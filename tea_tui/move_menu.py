@@ -22,7 +22,7 @@ from core.tea_garden import moves as mv
 from core.tea_garden import state as st
 from core.tea_garden.actions import EXTRA_BORDER, cost_demands, fee_demands
 from core.tea_garden.context import Context
-from core.tea_garden.flow import MAX_TURNS
+from core.tea_garden.flow import MAX_TURNS, MAX_TURNS_EXTENDED
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.payments import assign, bins_of, can_pay
 from tea_tui import words as w
@@ -153,6 +153,8 @@ def _card_menu(
     ticked = set(selection) | set(t.selected)
     legal_set = set(legal)
     slots = min(MAX_TURNS, len(ctx.components.board.slot_fees))
+    if ctx.options.puerh and ctx.components.court is not None:  # EXP-10: a fifth slot
+        slots = min(MAX_TURNS_EXTENDED, len(ctx.components.board.slot_fees) + 1)
     slot = len(me.stacks)
     fee = fee_demands_for(ctx, slot)
     items: list[Item] = []

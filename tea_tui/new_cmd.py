@@ -1,16 +1,21 @@
 """``tea-tui new``: start a game at once from seat specs.
 
     tea-tui new --players 3 --seat human --seat mcts:normal --seat human --seed 7
+    tea-tui new --seat human --seat luyu:hard --start 2
 
-Each ``--seat`` is a seat spec (:mod:`core.seats`): ``human``, ``random``, ``heuristic`` or
-``mcts:LEVEL`` (``easy``, ``normal``, ``hard``, ``expert``, ``iters=N``, ``time=S``), optionally
-with ``@NAME``. Without ``--seat`` the first seat is a person and the others ``mcts:normal``.
+Each ``--seat`` is a seat spec (:mod:`core.seats`): ``human``, ``random``, ``heuristic``,
+``mcts:LEVEL`` (``easy``, ``normal``, ``hard``, ``expert``, ``iters=N``, ``time=S``) or
+``luyu:LEVEL`` (the solo automa Lu Yu: ``easy``, ``medium``, ``hard``, ``expert``; one such seat
+in a 2-player game), optionally with ``@NAME``. Without ``--seat`` the first seat is a person
+and the others ``mcts:normal``. ``--start N`` says which seat takes the first turn; without it
+the seed draws it, except in a solo game, where the person starts (SOLO-13: the player chooses).
 """
 
 from __future__ import annotations
 
 import argparse
 import secrets
+import shlex
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -40,8 +45,16 @@ def add_new_parser(
         "--seat",
         action="append",
         metavar="SPEC",
-        help="who plays the next seat: human, random, heuristic or mcts:LEVEL, optionally "
-        "@NAME (give one per player; default: human, then mcts:normal)",
+        help="who plays the next seat: human, random, heuristic, mcts:LEVEL or luyu:LEVEL (the "
+        "solo automa Lu Yu, easy|medium|hard|expert, in a 2-player game), optionally @NAME "
+        "(give one per player; default: human, then mcts:normal)",
+    )
+    new.add_argument(
+        "--start",
+        type=int,
+        metavar="SEAT",
+        help="the seat that takes the first turn, 1 to N (default: drawn from the seed; in a "
+        "solo game the person starts)",
     )
     new.add_argument("--seed", type=int, help="set up the game from this seed (default: random)")
     new.add_argument(
@@ -65,17 +78,33 @@ def seats_from(players: int, given: list[str] | None) -> list[SeatSpec]:
     """
     texts = given or ["human"] + ["mcts:normal"] * (players - 1)
     if len(texts) != players:
-        raise CliError(f"{players} players need {players} --seat options, not {len(texts)}")
+        solo = any(text.strip().startswith("luyu") for text in texts)
+        hint = " (a solo game: --seat human --seat luyu:LEVEL)" if solo else ""
+        raise CliError(f"{players} players need {players} --seat options, not {len(texts)}{hint}")
     specs = []
     for text in texts:
         try:
             spec = SeatSpec.parse(text)
         except ValueError as exc:
             raise CliError(str(exc)) from None
-        if spec.kind == "luyu":
-            raise CliError(f"seat {text!r}: the Lu Yu automa is for solo games, not yet offered")
         specs.append(spec)
     return specs
+
+
+def start_seat(players: int, seats: list[SeatSpec], given: int | None) -> int | None:
+    """Return the seat that starts (0-based): ``given`` (1-based), else None to draw it, except
+    in a solo game, where the person starts.
+
+    Raises:
+        CliError: if ``given`` is not a seat.
+    """
+    if given is not None:
+        if not 1 <= given <= players:
+            raise CliError(f"--start must be a seat from 1 to {players}, not {given}")
+        return given - 1
+    if any(spec.kind == "luyu" for spec in seats):
+        return next((i for i, spec in enumerate(seats) if spec.kind != "luyu"), 0)
+    return None
 
 
 def run_new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -85,19 +114,18 @@ def run_new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         CliError: for unusable seats or components.
     """
     from ai.agents import make_agent
-    from core.tea_garden.context import Options
-    from core.tea_garden.game import TeaGardenGame
+    from core.setup import SetupError
     from tea_tui.play_cmd import after_game, use_color, user_settings
+    from tea_tui.session import tea_game
 
     seats = seats_from(args.players, args.seat)
+    start = start_seat(args.players, seats, args.start)
     path = getattr(args, "components", None)
     components = load_component_set(parser, path) if path is not None else None
-    options = Options(puerh=args.puerh)
-    game = (
-        TeaGardenGame(num_seats=args.players, options=options)
-        if components is None
-        else TeaGardenGame(num_seats=args.players, options=options, components=components)
-    )
+    try:
+        game = tea_game(seats, puerh=args.puerh, components=components, start_seat=start)
+    except SetupError as exc:
+        raise CliError(str(exc)) from None
     for spec in seats:
         if not spec.is_human:
             try:
@@ -126,11 +154,18 @@ def run_new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     )
     app.run()
     after_game(app)
-    specs = " ".join(f"--seat {spec}" for spec in seats)
+    specs = " ".join(_quoted(f"--seat {spec}") for spec in seats)
     puerh = " --puerh" if args.puerh else ""
+    first = f" --start {start + 1}" if start is not None else ""
     print(
         f"Seed {seed}. The same game again: tea-tui new --players {args.players} {specs}"
-        f"{puerh} --seed {seed}",
+        f"{puerh}{first} --seed {seed}",
         file=sys.stderr,
     )
     return 0
+
+
+def _quoted(option: str) -> str:
+    """Return ``--seat SPEC`` with the spec quoted for a shell when it holds a space."""
+    flag, _, value = option.partition(" ")
+    return f"{flag} {shlex.quote(value)}"

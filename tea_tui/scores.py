@@ -16,19 +16,32 @@ from core.tea_garden.context import Context
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.rules import TeaGardenState
-from core.tea_garden.scoring import expansion_breakdown, live_breakdown, seat_breakdown
+from core.tea_garden.scoring import (
+    SOLO_CATEGORIES,
+    expansion_breakdown,
+    live_breakdown,
+    luyu_breakdown,
+    seat_breakdown,
+)
 
 
 def observed_breakdown(view: TeaGardenObservation, ctx: Context) -> tuple[dict[str, int], ...]:
     """Return every seat's points per category as if the game ended now, from ``view`` alone."""
-    out = []
-    for seat, p in enumerate(view.players):
-        cards = msgspec.structs.replace(p, hand=[], draw=list(view.hand_and_draw[seat]))
-        parts = seat_breakdown(ctx, cards)
-        if view.board.court is not None:
-            parts.update(expansion_breakdown(ctx, view.board.court, seat, p))
-        out.append(parts)
-    return tuple(out)
+    return tuple(observed_points(view, ctx, seat) for seat in range(len(view.players)))
+
+
+def observed_points(view: TeaGardenObservation, ctx: Context, seat: int) -> dict[str, int]:
+    """Return one seat's points per category as if the game ended now, from ``view`` alone."""
+    p = view.players[seat]
+    cards = msgspec.structs.replace(p, hand=[], draw=list(view.hand_and_draw[seat]))
+    parts = seat_breakdown(ctx, cards)
+    if view.board.court is not None:
+        parts.update(expansion_breakdown(ctx, view.board.court, seat, p))
+    if view.luyu is not None:  # solo: his own categories, which the player scores 0 in
+        parts.update(dict.fromkeys(SOLO_CATEGORIES, 0))
+        if seat == view.luyu.seat:
+            luyu_breakdown(ctx, p, parts)
+    return parts
 
 
 def scores_by_round(game: TeaGardenGame, seed: int, moves: Sequence[Move]) -> list[tuple[int, ...]]:

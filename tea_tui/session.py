@@ -26,7 +26,7 @@ from core.rng import Rng
 from core.seats import SeatSpec
 from core.tea_garden import moves as mv
 from core.tea_garden.context import Context
-from core.tea_garden.flow import MAX_TURNS
+from core.tea_garden.flow import max_turns
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS
@@ -36,8 +36,12 @@ from core.tea_garden.scoring import live_breakdown
 
 if TYPE_CHECKING:
     from core.setup import GameSetup
+    from core.tea_garden.components import ComponentSet
 
-__all__ = ["ROUNDS", "GameSession", "Hint", "LogEntry", "seat_names"]
+__all__ = ["LUYU_NAME", "ROUNDS", "GameSession", "Hint", "LogEntry", "seat_names", "tea_game"]
+
+LUYU_NAME = "Lu Yu"
+"""How the solo automa's seat is shown when it has no name of its own."""
 
 
 @dataclass(frozen=True)
@@ -80,8 +84,35 @@ class _Snapshot:
 
 
 def seat_names(seats: Sequence[SeatSpec]) -> list[str]:
-    """Return how each seat is shown: its given name, else "Seat N"."""
-    return [spec.name or f"Seat {i + 1}" for i, spec in enumerate(seats)]
+    """Return how each seat is shown: its given name, else "Seat N" ("Lu Yu" for the automa)."""
+    return [
+        spec.name or (LUYU_NAME if spec.kind == "luyu" else f"Seat {i + 1}")
+        for i, spec in enumerate(seats)
+    ]
+
+
+def tea_game(
+    seats: Sequence[SeatSpec | str],
+    *,
+    puerh: bool = False,
+    components: ComponentSet | None = None,
+    start_seat: int | None = None,
+) -> TeaGardenGame:
+    """Return the Tea Garden game for these seats, checked as a save's setup is.
+
+    A ``luyu`` seat makes it a solo game against the automa (one such seat, two seats in all).
+
+    Raises:
+        SetupError: (a ``ValueError``) saying what is wrong: a bad seat spec, the wrong number
+            of seats for Lu Yu, an unknown difficulty, a start seat that is not a seat.
+    """
+    from core.setup import make_game, new_setup
+
+    options = {"puerh": True} if puerh else {}
+    setup = new_setup(seats, components=components, options=options, start_seat=start_seat)
+    game = make_game(setup, components)
+    assert isinstance(game, TeaGardenGame)
+    return game
 
 
 def _reveal_key(g: TeaGardenState) -> tuple[object, ...]:
@@ -193,9 +224,21 @@ class GameSession:
         return self.state.current_seat()
 
     def kind_text(self, seat: int) -> str:
-        """Who plays ``seat``, without the name: ``human``, ``mcts:normal``, ..."""
+        """Who plays ``seat``, without the name: ``human``, ``mcts:normal``, ... (``automa,
+        hard`` for Lu Yu)."""
         spec = self.seats[seat]
+        if spec.kind == "luyu":
+            return f"automa, {spec.level or 'medium'}"
         return str(SeatSpec(kind=spec.kind, level=spec.level))
+
+    @property
+    def luyu_seat(self) -> int | None:
+        """Lu Yu's seat in a solo game, else None."""
+        return self.game.luyu_seat
+
+    def is_luyu(self, seat: int | None) -> bool:
+        """Return True if ``seat`` is played by the solo automa Lu Yu."""
+        return seat is not None and seat == self.game.luyu_seat
 
     def is_human(self, seat: int | None) -> bool:
         """Return True if ``seat`` is played by a person."""
@@ -242,7 +285,10 @@ class GameSession:
         p = self.state.players[seat]
         if p.passed or self.state.over:
             return 0
-        slots = min(MAX_TURNS, len(self.ctx.components.board.slot_fees))
+        lu = self.state.luyu
+        if lu is not None and lu.seat == seat:  # his cards lie in his own slots
+            return max(0, max_turns(self.state) - len(lu.slots))
+        slots = max_turns(self.state)
         taken = len(p.stacks)
         if seat == self.state.seat and self.state.turn.committed:
             taken -= 1  # the turn in progress still counts as one left
@@ -328,7 +374,7 @@ class GameSession:
                     revealed = _reveal_reason(move, before, self.state)
                 elif self.state.seat != seat or self.state.over:
                     revealed = "the turn has passed to another seat"
-                if isinstance(move, mv.EndTurn | mv.Pass):
+                if isinstance(move, mv.EndTurn | mv.Pass | mv.LuYuTurn | mv.LuYuPass):
                     self._turn_serial += 1
                 self._open_headers()
         except Exception:
@@ -404,9 +450,11 @@ class GameSession:
         if key[0] != self._header_key[0]:
             self.log.append(LogEntry(f"Round {g.round} of {ROUNDS}", g.round, -1, header=True))
         self._header_key = key
-        turn = len(g.players[g.seat].stacks) + 1
+        lu = g.luyu
+        played = lu.slots if lu is not None and lu.seat == g.seat else g.players[g.seat].stacks
         name = self.names[g.seat]
-        self.log.append(LogEntry(f"{name}, turn {turn}", g.round, g.seat, header=True))
+        turn = f"turn {len(played) + 1}" if len(played) < max_turns(g) else "every slot played"
+        self.log.append(LogEntry(f"{name}, {turn}", g.round, g.seat, header=True))
 
 
 def _reveal_reason(move: Move, before: TeaGardenState, after: TeaGardenState) -> str:

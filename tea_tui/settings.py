@@ -42,6 +42,8 @@ class SetupMemory(msgspec.Struct, kw_only=True, omit_defaults=True):
     """The seats' colours by name; empty for the defaults."""
     puerh: bool = False
     """Whether the Puerh expansion was on."""
+    start: int | None = None
+    """The seat that took the first turn, when the player chose it (a solo game)."""
 
 
 class Settings(msgspec.Struct, kw_only=True, omit_defaults=True):

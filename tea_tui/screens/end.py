@@ -20,8 +20,43 @@ if TYPE_CHECKING:
     from tea_tui.session import GameSession
 
 
+def seat_tag(session: GameSession, seat: int) -> Text:
+    """Return a seat's glyph and name in its colour."""
+    return Text(f"{seat_glyph(seat)} {session.names[seat]}", style=f"bold {seat_colour(seat)}")
+
+
+def solo_text(session: GameSession, luyu: int) -> Text:
+    """Return the result of a solo game: the player must score more than Lu Yu to win (a tie
+    does not beat him, AMB-50)."""
+    outcome = session.outcome()
+    player = 1 - luyu
+    mine, his = outcome.scores[player], outcome.scores[luyu]
+    you = session.is_human(player)
+    text = Text(justify="center")
+    if mine > his:
+        if you:
+            text.append("You beat ", style="bold")
+        else:
+            text.append_text(seat_tag(session, player))
+            text.append(" beats ", style="bold")
+        text.append_text(seat_tag(session, luyu))
+        text.append(f", {mine} to {his}!", style="bold")
+        return text
+    if mine == his:
+        text.append_text(seat_tag(session, player))
+        text.append(" does not beat ", style="bold")
+        text.append_text(seat_tag(session, luyu))
+        text.append(f": a tie on {mine} points goes to him.", style="bold")
+        return text
+    text.append_text(seat_tag(session, luyu))
+    text.append(f" wins, {his} to {mine}.", style="bold")
+    return text
+
+
 def winner_text(session: GameSession) -> Text:
     """Return who won, with the score, and the tie-break sentence when there was one."""
+    if session.luyu_seat is not None:
+        return solo_text(session, session.luyu_seat)
     outcome = session.outcome()
     names = session.names
     text = Text(justify="center")

@@ -43,6 +43,7 @@ from tea_tui.widgets.displays import (
 )
 from tea_tui.widgets.game_log import GameLog
 from tea_tui.widgets.glyphs import seat_glyph, use_seat_colours
+from tea_tui.widgets.luyu_board import LuYuBoard
 from tea_tui.widgets.noble_court import NobleCourt, PuerhCakes
 from tea_tui.widgets.opponents import Opponents
 from tea_tui.widgets.player_board import PlayerBoard
@@ -143,7 +144,10 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
                     with VerticalScroll(id="panel-board", classes="panel"):
                         yield PlayerBoard(id="board")
                     with VerticalScroll(id="panel-opponents", classes="panel"):
-                        yield Opponents(id="opponents")
+                        if self._luyu_opposite:  # solo: the other seat is his
+                            yield LuYuBoard(id="opponents")
+                        else:
+                            yield Opponents(id="opponents")
                     with Vertical(id="panel-log", classes="panel"):
                         yield GameLog(id="log")
                     with VerticalScroll(id="panel-court", classes="panel"):
@@ -182,6 +186,12 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
         self.refresh_bindings()
 
     @property
+    def _luyu_opposite(self) -> bool:
+        """True in a solo game with a person: the view is always theirs, so the other seat
+        is always Lu Yu's (a game of AI seats only may show his seat's view)."""
+        return self.session.luyu_seat is not None and bool(self.session.human_seats)
+
+    @property
     def wide(self) -> bool:
         """True in the roomy layout."""
         return self.has_class("-wide")
@@ -218,6 +228,9 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
                 continue
             if name == "court" and not self.session.ctx.options.puerh:
                 continue  # the Noble Court exists only with the expansion
+            luyu = self.session.luyu_seat
+            if name == "opponents" and luyu is not None and self._luyu_opposite:
+                title = self.session.names[luyu]  # solo: the other seat is Lu Yu's board
             style = "bold reverse" if name == self.panel else "dim"
             tabs.append(f" {key} {title} ", style=style)
             tabs.append(" ")
@@ -263,9 +276,10 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
             seat = s.current_seat
             assert seat is not None
             who = f"{seat_glyph(seat)} {s.names[seat]} ({s.kind_text(seat)})"
-            self.menu = Menu(
-                f"{who} is playing…", hint="the AI moves appear in the log", kind="wait"
-            )
+            hint = "the AI moves appear in the log"
+            if s.is_luyu(seat):
+                hint = "his turn appears in the log, step by step; o shows his board"
+            self.menu = Menu(f"{who} is playing…", hint=hint, kind="wait")
         else:
             self.menu = build_menu(s.view(), s.legal_moves(), s.ctx, self.selection, self.submenu)
         panel.show(self.menu, highlight)

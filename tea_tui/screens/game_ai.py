@@ -136,6 +136,7 @@ class AiTurns:
         elapsed = time.monotonic() - self._ai_started
         progress = f", {self._ai_progress}" if self._ai_progress else ""
         who = f"{seat_glyph(seat)} {s.names[seat]} ({s.kind_text(seat)})"
-        self.query_one(StatusLine).set_activity(f"{seat_glyph(seat)} thinking {elapsed:.1f} s")
+        doing = "playing" if s.is_luyu(seat) else "thinking"  # the automa follows his cards
+        self.query_one(StatusLine).set_activity(f"{seat_glyph(seat)} {doing} {elapsed:.1f} s")
         if self.menu.kind == "wait":
-            self.query_one(DecisionPanel).set_title(f"{who} is thinking… {elapsed:.1f} s{progress}")
+            self.query_one(DecisionPanel).set_title(f"{who} is {doing}… {elapsed:.1f} s{progress}")

@@ -60,6 +60,38 @@ segment of your Boat, your University Workers, the top of the Emperor track, mat
 connections and 1 per Scroll and Emperor token left. Ties go to the most leaves, then the most
 fermented leaves.
 
+## Solo: you against Lu Yu
+
+Choose **Solo vs Lu Yu** under Players on the New game screen (or
+`tea-tui new --seat human --seat luyu:hard`). Lu Yu is an automa: he follows his own small deck
+of cards and never chooses anything himself. His difficulty is the number of strong Expert
+cards in that deck: none (easy) up to three (expert). You pick who takes the first turn. To
+win you need **more** points than he has; a tie counts as his.
+
+**His turn:** he pays the slot fee if there is one (he passes when he cannot), turns the top
+card of his deck face up into his next slot and does what its front says, one row after the
+other. A row reads like `Build / +2 fresh`: if the action before the slash cannot be done, he
+takes what follows the slash instead. He ignores the bonuses that players collect on the board.
+The log tells each of his turns step by step, with the reason for every choice.
+
+**His board** (key `o`, the tab with his name) shows the cards he played this round, his leaves
+(only the counts matter to him, not the quality), his Emperor space, his Caravans and bought
+Action cards with what they are worth to him, and the **top card of his deck**. Each of his
+cards has a different back, so that card is known: it is the one he turns next. Its back
+carries his *indicators*: his strength for buying (and for the expansion's Court and Market),
+which secondary action he takes, which Caravan and which Emperor card (display #1-#3) he goes
+for, the order of Provinces for Cup tiles, the order of bonus kinds that settles a tie when he
+builds, and with the expansion his order of Halls and Market spaces. Lu Yu reads the back of
+whichever card lies on top *during* his turn: once he has turned a card, the card beneath it
+steers that turn. So the back you see between his turns explains what he just did, and the
+next back stays a surprise until he plays.
+
+**His score:** Action cards, River, University and Cups as for you; 5 per Caravan; 1 per two
+fresh leaves and 1 per fermented leaf; his Emperor space by its own table (5 at the first
+space, up to 45 at the sixth); with the expansion, his Hall points, Decrees, and 10 per Puerh
+cake (5 for an unfinished one). The score table lists his Caravans and leaves on rows of their
+own (you score nothing there).
+
 ## Marks on screen
 
 | Mark | Meaning |

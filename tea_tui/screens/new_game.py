@@ -1,9 +1,11 @@
 """The new-game screen: the game and its expansion, the number of players, each seat's kind,
 level, name and colour, and the seed (random by default, shown and editable).
 
-It opens with the last setup used (kept in the settings) and a new seed, or, for a rematch, with
-the finished game's setup and seed. Tab moves between fields; Enter in a field or on Start
-starts the game; Esc goes back.
+"Solo vs Lu Yu" in the Players row sets up a solo game against the automa: the person in seat 1,
+Lu Yu (easy, medium, hard or expert) in seat 2, and who takes the first turn (SOLO-13: the player
+chooses). It opens with the last setup used (kept in the settings) and a new seed, or, for a
+rematch, with the finished game's setup and seed. Tab moves between fields; Enter in a field or
+on Start starts the game; Esc goes back.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, RadioButton, RadioSet, Select, Static
 
 from core.seats import MAX_NAME, SeatSpec
+from tea_tui.session import LUYU_NAME
 from tea_tui.widgets.glyphs import COLOUR_CHOICES, DEFAULT_COLOUR_NAMES, seat_glyph
 
 if TYPE_CHECKING:
@@ -36,6 +39,17 @@ KINDS: tuple[tuple[str, str], ...] = (
     ("Random", "random"),
 )
 """Who may sit at a seat: label and seat spec (without a name)."""
+LUYU_LEVELS: tuple[tuple[str, str], ...] = (
+    ("easy: no Expert card", "easy"),
+    ("medium: 1 Expert card", "medium"),
+    ("hard: 2 Expert cards", "hard"),
+    ("expert: 3 Expert cards", "expert"),
+)
+"""Lu Yu's difficulties (the Expert cards shuffled into his deck, SOLO-11)."""
+SOLO = 1
+"""The value of ``players`` for a solo game (a person against Lu Yu: two seats)."""
+SOLO_NOTE = "Solo: score more than Lu Yu to win (a tie goes to him) · Enter: start"
+PLAIN_NOTE = "Tab: next field · Enter: start · the same seed deals the same game"
 MAX_SEATS = 4
 MAX_SEED = 1_000_000
 """New seeds are drawn below this, to stay short enough to read out."""
@@ -52,12 +66,21 @@ class Plan:
     puerh: bool = False
     seed: int | None = None
     """None draws a new one."""
+    start_seat: int | None = None
+    """The seat that starts; None draws it (a solo game: the person starts)."""
 
     @classmethod
     def of(cls, session: GameSession) -> Plan:
-        """The plan of a game played: same seats, names, colours, expansion and seed."""
+        """The plan of a game played: same seats, names, colours, expansion, seed and starter."""
         seats = [SeatSpec(s.kind, s.level, session.names[i]) for i, s in enumerate(session.seats)]
-        return cls(seats, list(session.colours), session.puerh, session.seed)
+        return cls(
+            seats, list(session.colours), session.puerh, session.seed, session.game.start_seat
+        )
+
+    @property
+    def luyu_seat(self) -> int | None:
+        """The seat of Lu Yu in a solo plan, else None."""
+        return next((i for i, spec in enumerate(self.seats) if spec.kind == "luyu"), None)
 
 
 @dataclass(frozen=True)
@@ -69,6 +92,8 @@ class Choice:
     colours: tuple[str, ...]
     puerh: bool
     seed: int
+    start_seat: int | None = None
+    """The seat that takes the first turn; None draws it from the seed."""
 
 
 def kind_value(spec: SeatSpec) -> str:
@@ -100,8 +125,9 @@ class NewGameScreen(Screen[None]):
         super().__init__()
         self.plan = plan or Plan()
         self.rematch = rematch
-        self.players = max(2, min(MAX_SEATS, len(self.plan.seats)))
-        """The number of seats chosen."""
+        solo = self.plan.luyu_seat is not None
+        self.players = SOLO if solo else max(2, min(MAX_SEATS, len(self.plan.seats)))
+        """The number of players chosen; :data:`SOLO` for a game against Lu Yu."""
 
     # --- the form ---------------------------------------------------------------------------
 
@@ -124,18 +150,18 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="new-row"):
                 yield Static("Players", classes="new-label")
                 with RadioSet(id="new-players", compact=True):
-                    yield RadioButton("1: solo vs Lu Yu (coming)", disabled=True, id="players-1")
+                    yield RadioButton("Solo vs Lu Yu", self.players == SOLO, id="players-1")
                     for n in (2, 3, 4):
                         yield RadioButton(str(n), n == self.players, id=f"players-{n}")
+            # A solo plan keeps its person in seat 1, whichever seat Lu Yu had.
+            order = [i for i in range(len(plan.seats)) if i != plan.luyu_seat]
             for seat in range(MAX_SEATS):
-                spec = plan.seats[seat] if seat < len(plan.seats) else SeatSpec("mcts", "normal")
-                colour = (
-                    plan.colours[seat]
-                    if seat < len(plan.colours) and plan.colours[seat] in COLOUR_CHOICES
-                    else DEFAULT_COLOUR_NAMES[seat]
-                )
+                source = order[seat] if seat < len(order) else None
+                spec = plan.seats[source] if source is not None else SeatSpec("mcts", "normal")
+                colour = _colour(plan, source, DEFAULT_COLOUR_NAMES[seat])
                 with Horizontal(classes="new-row seat-row", id=f"seat-row-{seat}"):
-                    yield Static(f"{seat_glyph(seat)} Seat {seat + 1}", classes="new-label")
+                    label = f"{seat_glyph(seat)} Seat {seat + 1}"
+                    yield Static(label, id=f"label-{seat}", classes="new-label")
                     yield Select(
                         KINDS,
                         value=kind_value(spec),
@@ -160,6 +186,7 @@ class NewGameScreen(Screen[None]):
                         id=f"colour-{seat}",
                         classes="seat-colour",
                     )
+            yield from self._solo_rows()
             with Horizontal(classes="new-row", id="new-seed-row"):
                 yield Static("Seed", classes="new-label")
                 yield Input(str(seed), type="integer", compact=True, id="new-seed")
@@ -170,14 +197,55 @@ class NewGameScreen(Screen[None]):
                 yield Button("Back", compact=True, id="new-cancel")
         yield Footer(compact=True)
 
+    def _solo_rows(self) -> ComposeResult:
+        """Lu Yu's difficulty and colour, and who starts (shown in a solo game only)."""
+        plan = self.plan
+        luyu = plan.luyu_seat
+        level = plan.seats[luyu].level if luyu is not None else ""
+        levels = [value for _, value in LUYU_LEVELS]
+        with Horizontal(classes="new-row seat-row", id="solo-row"):
+            yield Static(f"{seat_glyph(1)} Lu Yu", classes="new-label")
+            yield Select(
+                LUYU_LEVELS,
+                value=level if level in levels else "medium",
+                allow_blank=False,
+                compact=True,
+                id="solo-level",
+                tooltip="Lu Yu's difficulty: the Expert cards shuffled into his deck",
+            )
+            yield Select(
+                [(name, name) for name in COLOUR_CHOICES],
+                value=_colour(plan, luyu, DEFAULT_COLOUR_NAMES[1]),
+                allow_blank=False,
+                compact=True,
+                id="solo-colour",
+                classes="seat-colour",
+            )
+        he_starts = luyu is not None and plan.start_seat == luyu
+        with Horizontal(classes="new-row", id="solo-start-row"):
+            yield Static("Starts", classes="new-label")
+            with RadioSet(id="solo-start", compact=True):
+                yield RadioButton("You", not he_starts, id="start-you")
+                yield RadioButton("Lu Yu", he_starts, id="start-luyu")
+
     def on_mount(self) -> None:
         self._show_seats()
         self.query_one("#new-go", Button).focus()
-        self._note("Tab: next field · Enter: start · the same seed deals the same game")
+        self._note(SOLO_NOTE if self.players == SOLO else PLAIN_NOTE)
 
     def _show_seats(self) -> None:
+        solo = self.players == SOLO
         for seat in range(MAX_SEATS):
-            self.query_one(f"#seat-row-{seat}").display = seat < self.players
+            shown = seat == 0 or (not solo and seat < self.players)
+            self.query_one(f"#seat-row-{seat}").display = shown
+        self.query_one("#solo-row").display = solo
+        self.query_one("#solo-start-row").display = solo
+        you = f"{seat_glyph(0)} You" if solo else f"{seat_glyph(0)} Seat 1"
+        self.query_one("#label-0", Static).update(you)
+        kind = self.query_one("#kind-0", Select)
+        if solo:  # the person plays against Lu Yu
+            kind.value = "human"
+        kind.disabled = solo
 
     def _note(self, text: str, *, error: bool = False) -> None:
         style = "bold red" if error else "dim"
@@ -191,6 +259,7 @@ class NewGameScreen(Screen[None]):
         if button_id.startswith("players-"):
             self.players = int(button_id.removeprefix("players-"))
             self._show_seats()
+            self._note(SOLO_NOTE if self.players == SOLO else PLAIN_NOTE)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """A seat's kind changed: its default name follows."""
@@ -243,7 +312,8 @@ class NewGameScreen(Screen[None]):
         seats: list[SeatSpec] = []
         names: list[str] = []
         colours: list[str] = []
-        for seat in range(self.players):
+        solo = self.players == SOLO
+        for seat in range(1 if solo else self.players):
             kind = self.query_one(f"#kind-{seat}", Select).value
             assert isinstance(kind, str)
             typed = self.query_one(f"#name-{seat}", Input).value.strip()
@@ -258,13 +328,31 @@ class NewGameScreen(Screen[None]):
             colour = self.query_one(f"#colour-{seat}", Select).value
             assert isinstance(colour, str)
             colours.append(colour)
+        start: int | None = None
+        if solo:
+            level = self.query_one("#solo-level", Select).value
+            colour = self.query_one("#solo-colour", Select).value
+            assert isinstance(level, str) and isinstance(colour, str)
+            name = LUYU_NAME if names[0] != LUYU_NAME else f"{LUYU_NAME} (automa)"
+            seats.append(SeatSpec("luyu", level, name))
+            names.append(name)
+            colours.append(colour)
+            he_starts = self.query_one("#start-luyu", RadioButton).value
+            start = 1 if he_starts else 0
         _check_distinct(names, "name")
         _check_distinct(colours, "colour")
         text = self.query_one("#new-seed", Input).value.strip()
         if not text.isdigit():
             raise ValueError("The seed is a whole number from 0 up (New seed draws one).")
         puerh = self.query_one("#new-puerh", Checkbox).value
-        return Choice(tuple(seats), tuple(names), tuple(colours), puerh, int(text))
+        return Choice(tuple(seats), tuple(names), tuple(colours), puerh, int(text), start)
+
+
+def _colour(plan: Plan, seat: int | None, default: str) -> str:
+    """The colour the plan gives a seat, else ``default``."""
+    if seat is not None and seat < len(plan.colours) and plan.colours[seat] in COLOUR_CHOICES:
+        return plan.colours[seat]
+    return default
 
 
 def _check_distinct(values: Sequence[str], what: str) -> None:

@@ -46,12 +46,13 @@ def seat_line(entry: SaveEntry) -> Text:
         kind = KIND_WORDS.get(spec.kind, str(spec.kind))
         if spec.kind == "mcts":
             kind = f"MCTS {spec.level or 'normal'}"
+        elif spec.kind == "luyu":
+            kind = f"automa, {spec.level or 'medium'}"
         if i:
             text.append("  ")
         winner = entry.meta is not None and i in entry.meta.winners
-        text.append(
-            f"{seat_glyph(i)} {spec.name or f'Seat {i + 1}'}", style="bold" if winner else ""
-        )
+        name = spec.name or ("Lu Yu" if spec.kind == "luyu" else f"Seat {i + 1}")
+        text.append(f"{seat_glyph(i)} {name}", style="bold" if winner else "")
         text.append(f" ({kind}){' won' if winner else ''}", style="dim")
     return text
 

@@ -44,7 +44,7 @@ ITEMS = (
 """Menu entries: id, key, label."""
 TIPS = {
     "continue": "Go on with the game you were playing (the autosave)",
-    "new": "Choose players, AI levels, names, colours and seed",
+    "new": "Players and AI levels, or solo against Lu Yu",
     "load": "Open a saved game to play on; delete or export saves",
     "replays": "Watch a saved or finished game move by move",
     "help": "Keys and a short reference to the rules",

@@ -1,7 +1,8 @@
 """A compact block per other seat: what the table can see of each opponent.
 
 Only public facts are drawn: an opponent's hand is shown by its size (``view.hand_sizes``),
-never by name, and the cards it has chosen but not yet played are only counted.
+never by name, and the cards it has chosen but not yet played are only counted. The solo
+automa Lu Yu has no hand: his seat is drawn as his own board (:mod:`luyu_board`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from core.tea_garden.context import Context
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.state import PlayerState
 from tea_tui.widgets.displays import DIM, BoardPanel, leaves_text, seat_label
+from tea_tui.widgets.luyu_board import is_luyu_seat, luyu_board
 from tea_tui.widgets.player_board import (
     TOP_MARK,
     matches,
@@ -37,9 +39,12 @@ class Opponents(BoardPanel):
         self, view: TeaGardenObservation, ctx: Context, names: Sequence[str]
     ) -> RenderableType:
         """Return the blocks, clockwise from the viewer's left."""
-        lines: list[Text] = []
+        lines: list[RenderableType] = []
         for seat in other_seats(view):
-            lines += self._block(view, seat, ctx, names)
+            if is_luyu_seat(view, seat):
+                lines.append(luyu_board(view, ctx, names))
+            else:
+                lines += self._block(view, seat, ctx, names)
         return Group(*lines)
 
     def _block(

@@ -20,16 +20,17 @@ from tea_tui.widgets.displays import (
     DIM,
     TITLE_STYLE,
     BoardPanel,
+    card_slots,
     cost_text,
     effects_text,
     leaves_text,
     province_tag,
     seat_label,
+    slot_fee,
     teapots_text,
 )
+from tea_tui.widgets.luyu_board import is_luyu_seat, luyu_board
 
-MAX_TURNS = 4
-"""Card slots of the base player board (TURN-04)."""
 TOP_MARK = "▸"
 """Marks the topmost card of a played stack."""
 MATCH = "✓"
@@ -38,8 +39,9 @@ TOKEN = "●"
 
 
 def turn_slots(ctx: Context) -> int:
-    """Return how many turns a seat may take in a round (card slots on the board)."""
-    return min(MAX_TURNS, len(ctx.components.board.slot_fees))
+    """Return how many turns a seat may take in a round (card slots on the board, five with
+    the expansion)."""
+    return card_slots(ctx)
 
 
 def turns_left(p: PlayerState, ctx: Context) -> int:
@@ -114,12 +116,14 @@ def positions_text(p: PlayerState, ctx: Context) -> Text:
 
 
 class PlayerBoard(BoardPanel):
-    """The board of the viewing seat (``view.seat``)."""
+    """The board of the viewing seat (``view.seat``); Lu Yu's own board for his seat."""
 
     def render_view(
         self, view: TeaGardenObservation, ctx: Context, names: Sequence[str]
     ) -> RenderableType:
         """Return the seat's board as a column of short lines."""
+        if is_luyu_seat(view, view.seat):  # the replay viewer can show his seat's view
+            return luyu_board(view, ctx, names)
         p = view.players[view.seat]
         lines: list[RenderableType] = [
             self._header(view, p, names, ctx),
@@ -168,7 +172,6 @@ class PlayerBoard(BoardPanel):
     def _strip(self, view: TeaGardenObservation, p: PlayerState, ctx: Context) -> list[Text]:
         """The played-card strip: one line per card slot, with its fee if it has one."""
         lines = [Text("Played this round", style=TITLE_STYLE)]
-        fees = ctx.components.board.slot_fees
         live = view.to_move == view.seat and view.turn.committed
         for slot in range(turn_slots(ctx)):
             line = Text(f" {slot + 1} ")
@@ -180,9 +183,10 @@ class PlayerBoard(BoardPanel):
                 line.append(f"  str {strength}")
             else:
                 line.append("-", style=DIM)
-            if slot < len(fees) and not fees[slot].is_free:
+            fee = slot_fee(ctx, slot)
+            if fee is not None:
                 line.append("  fee ", style=DIM)
-                line.append_text(cost_text(fees[slot]))
+                line.append_text(cost_text(fee))
             lines.append(line)
         return lines
 

@@ -2,8 +2,9 @@
 
 A dumb widget (docs/tui.md): :meth:`ScoreTable.show` takes a breakdown (one dict of category ->
 points per seat, as :func:`core.tea_garden.scoring.live_breakdown` and ``Outcome.breakdown``
-give) and the seat names. Each category has a glyph; each cell shows the points and a block bar
-scaled to the largest value in the table.
+give) and the seat names. Each category has a glyph; each cell shows the points and a block
+bar scaled to the largest value in the table. A solo game adds Lu Yu's own categories (his
+Caravans and leaves), in which the player scores nothing.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import DataTable
 
-from core.tea_garden.scoring import CATEGORIES, EXPANSION_CATEGORIES
+from core.tea_garden.scoring import CATEGORIES, EXPANSION_CATEGORIES, SOLO_CATEGORIES
 from tea_tui.widgets.glyphs import seat_colour, seat_glyph
 
 CATEGORY_NAMES = {
@@ -28,6 +29,8 @@ CATEGORY_NAMES = {
     "puerh": ("◔", "Puerh cakes"),
     "decrees": ("⚑", "Imperial Decrees"),
     "halls": ("⌂", "Noble Court Halls"),
+    "caravans": ("⇉", "Caravans (Lu Yu)"),
+    "leaves": ("❦", "Leaves (Lu Yu)"),
 }
 """Glyph and name of each scoring category."""
 BAR_WIDTH = 8
@@ -64,7 +67,8 @@ class ScoreTable(DataTable[Text]):
                 Text(f"{seat_glyph(seat)} {name}", style=f"bold {seat_colour(seat)}"),
                 key=f"seat{seat}",
             )
-        keys = [k for k in (*CATEGORIES, *EXPANSION_CATEGORIES) if any(k in b for b in breakdown)]
+        every = (*CATEGORIES, *EXPANSION_CATEGORIES, *SOLO_CATEGORIES)
+        keys = [k for k in every if any(k in b for b in breakdown)]
         top = max((b.get(k, 0) for b in breakdown for k in keys), default=0)
         for key in keys:
             glyph, name = CATEGORY_NAMES.get(key, ("·", key))

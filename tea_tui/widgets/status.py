@@ -13,10 +13,12 @@ from rich.text import Text
 from textual.widgets import Static
 
 from core.tea_garden.context import Context
-from core.tea_garden.flow import MAX_TURNS
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS
+from core.tea_garden.narrate_luyu import card_label
+from tea_tui.widgets.displays import card_slots
 from tea_tui.widgets.glyphs import seat_colour, seat_glyph
+from tea_tui.widgets.luyu_board import luyu_turns_left
 
 
 def turns_left(view: TeaGardenObservation, ctx: Context, seat: int) -> int:
@@ -24,7 +26,10 @@ def turns_left(view: TeaGardenObservation, ctx: Context, seat: int) -> int:
     p = view.players[seat]
     if p.passed or view.over:
         return 0
-    slots = min(MAX_TURNS, len(ctx.components.board.slot_fees))
+    lu = view.luyu
+    if lu is not None and lu.seat == seat:  # the solo automa plays into his own slots
+        return luyu_turns_left(lu, p, ctx)
+    slots = card_slots(ctx)
     taken = len(p.stacks)
     if seat == view.to_move and view.turn.committed:
         taken -= 1
@@ -89,7 +94,12 @@ class StatusLine(Static):
             line.append_text(seat_text(view.seat, names))
         second = Text()
         t = view.turn
-        if not view.over and t.committed and t.top in ctx.cards:
+        lu = view.luyu
+        if not view.over and lu is not None and view.to_move == lu.seat:
+            second.append_text(seat_text(lu.seat, names))
+            top = f", {card_label(lu.draw[-1])} on top" if lu.draw else ""
+            second.append(f" turns his next card ({view.luyu_draw_size} in his deck{top})")
+        elif not view.over and t.committed and t.top in ctx.cards:
             card = ctx.cards[t.top]
             offer = _offer(ctx, t.top) if card.top else "no offer"
             second.append(f"Strength {t.strength}", style="bold")

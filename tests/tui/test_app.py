@@ -486,7 +486,7 @@ def test_new_command_starts_the_app_with_the_seats(monkeypatch: pytest.MonkeyPat
     [
         (["new", "--players", "3", "--seat", "human"], "3 players need 3 --seat options"),
         (["new", "--seat", "human", "--seat", "mcts:bogus"], "unknown MCTS level"),
-        (["new", "--seat", "human", "--seat", "luyu"], "solo"),
+        (["new", "--players", "3", "--seat", "luyu", "--seat", "human", "--seat", "human"], "solo"),
         (["new", "--seat", "human", "--seat", "robot"], "unknown kind"),
     ],
 )

@@ -124,7 +124,7 @@ async def test_new_game_form_sets_up_the_game(tmp_path: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
-        assert screen.query_one("#players-1", RadioButton).disabled  # solo: coming
+        assert not screen.query_one("#players-1", RadioButton).value  # solo: not chosen
         await pilot.click("#players-3")
         assert screen.players == 3 and screen.query_one("#seat-row-2").display
         screen.query_one("#kind-1", Select).value = "mcts:easy"
