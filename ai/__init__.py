@@ -9,6 +9,8 @@
   players know about Tea Garden (prices, evaluation, fast move scores).
 - :mod:`ai.worker`: an agent in its own process, with progress reports and cancelling.
 - :mod:`ai.arena`, :mod:`ai.stats`: many headless games between seat specs, with statistics.
+- :mod:`ai.openspiel_adapter`: the games as an OpenSpiel game, and seats for OpenSpiel's own
+  MCTS and ISMCTS bots (optional ``openspiel`` extra; imported only for such a seat).
 
 See docs/ai.md.
 """

@@ -10,6 +10,9 @@ see :mod:`core.seats`) into an agent and its budget per decision::
     mcts:time=S            S seconds per decision
     luyu:easy|medium|hard|expert
                            the solo automa (his difficulty is set in the game itself)
+    openspiel-ismcts:iters=N|time=S, openspiel-mcts:iters=N|time=S
+                           OpenSpiel's own ISMCTS or MCTS bot (the optional ``openspiel``
+                           extra; see ai.openspiel_adapter), 1 second by default
 
 A level is an iteration budget, so a level plays deterministically for a given seed; it also has
 a time cap well above what the iterations take on a typical machine, so a slow machine never
@@ -39,7 +42,12 @@ LEVELS: dict[str, Budget] = {
 }
 """The MCTS levels and their budget for a full decision."""
 
-AI_KINDS = ("random", "heuristic", "mcts", "luyu")
+AI_KINDS = ("random", "heuristic", "mcts", "luyu", "openspiel-ismcts", "openspiel-mcts")
+
+OPENSPIEL_BOTS = {"openspiel-ismcts": "ismcts", "openspiel-mcts": "mcts"}
+"""The seat kinds played by OpenSpiel's bots, and the bot each runs."""
+OPENSPIEL_MISSING = "the OpenSpiel extra is not installed: pip install 'tea-tui[openspiel]'"
+_OPENSPIEL_MODULES = frozenset({"pyspiel", "open_spiel", "numpy"})
 
 
 class RandomAgent:
@@ -110,4 +118,20 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
             known = ", ".join(LUYU_LEVELS)
             raise ValueError(f"seat {text!r}: Lu Yu has no difficulty {seat.level!r} ({known})")
         return Player(LuYuAgent(text), Budget(), text)
+    if seat.kind in OPENSPIEL_BOTS:
+        return _openspiel_player(seat.kind, seat.level, game, text)
     raise ValueError(f"seat {str(seat)!r} is not an AI player (AI players: {', '.join(AI_KINDS)})")
+
+
+def _openspiel_player(kind: str, level: str, game: Game, text: str) -> Player:
+    """Return a seat played by an OpenSpiel bot, importing the adapter only now."""
+    if level and "=" not in level:
+        raise ValueError(f"seat {text!r}: an OpenSpiel seat takes iters=N or time=S, not {level!r}")
+    budget = parse_budget(level or "time=1")
+    try:
+        from ai.openspiel_adapter import OpenSpielAgent
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").partition(".")[0] in _OPENSPIEL_MODULES:
+            raise ValueError(OPENSPIEL_MISSING) from exc
+        raise
+    return Player(OpenSpielAgent(game, OPENSPIEL_BOTS[kind], name=text), budget, text)

@@ -23,13 +23,16 @@ from typing import Literal, cast, get_args
 
 import msgspec
 
-SeatKind = Literal["human", "random", "heuristic", "mcts", "luyu"]
-"""The kinds of seat: a person, or one of the AI players (``luyu`` is the solo automa)."""
+SeatKind = Literal[
+    "human", "random", "heuristic", "mcts", "luyu", "openspiel-ismcts", "openspiel-mcts"
+]
+"""The kinds of seat: a person, or one of the AI players (``luyu`` is the solo automa; the
+``openspiel-`` kinds run OpenSpiel's bots and need the optional ``openspiel`` extra)."""
 
 SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
 """Every seat kind, in the order they are listed to users."""
 
-LEVELLED_KINDS = frozenset({"heuristic", "mcts", "luyu"})
+LEVELLED_KINDS = frozenset({"heuristic", "mcts", "luyu", "openspiel-ismcts", "openspiel-mcts"})
 """The kinds that take a level; ``human`` and ``random`` take none."""
 
 BUDGET_KEYS = ("iters", "time")
@@ -51,7 +54,7 @@ class SeatSpec(msgspec.Struct, frozen=True, omit_defaults=True):
     """
 
     kind: SeatKind
-    """``human``, ``random``, ``heuristic``, ``mcts`` or ``luyu``."""
+    """``human``, ``random``, ``heuristic``, ``mcts``, ``luyu`` or an ``openspiel-`` kind."""
     level: str = ""
     """The AI's strength: a level word such as ``normal``, or ``iters=500`` / ``time=2``."""
     name: str = ""

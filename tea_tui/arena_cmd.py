@@ -47,7 +47,8 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SPECS",
         help="comma-separated seat specs, one per seat (2-4): random, heuristic, mcts:easy, "
         "mcts:normal, mcts:hard, mcts:expert, mcts:iters=N, mcts:time=SECONDS; for the solo "
-        "game, one AI against luyu:easy, luyu:medium, luyu:hard or luyu:expert",
+        "game, one AI against luyu:easy, luyu:medium, luyu:hard or luyu:expert; with the "
+        "openspiel extra, openspiel-ismcts:time=S or openspiel-mcts:iters=N",
     )
     parser.add_argument(
         "--puerh",
