@@ -54,9 +54,14 @@ def bench_tasting_playout() -> int:
     return moves
 
 
-def _random_game(players: int, seed: int) -> tuple[TeaGardenState, int]:
-    """One random game that prefers acting over passing (as a playing agent would)."""
-    state = TeaGardenGame(num_seats=players).new_state(seed)
+def _random_game(players: int, seed: int, experts: int = -1) -> tuple[TeaGardenState, int]:
+    """One random game that prefers acting over passing (as a playing agent would); with
+    ``experts`` >= 0, a solo game against Lu Yu with that many Expert cards."""
+    solo = experts >= 0
+    game = TeaGardenGame(
+        num_seats=players, luyu_seat=1 if solo else None, luyu_experts=max(0, experts)
+    )
+    state = game.new_state(seed)
     rng = Rng.from_seed(seed)
     decisions = 0
     while not state.is_over():
@@ -75,6 +80,16 @@ def _games(players: int) -> Bench:
         for _ in range(GAMES_PER_ROUND):
             _counter[0] += 1
             _random_game(players, _counter[0])
+        return GAMES_PER_ROUND
+
+    return body
+
+
+def _solo_games() -> Bench:
+    def body() -> int:
+        for _ in range(GAMES_PER_ROUND):
+            _counter[0] += 1
+            _random_game(2, _counter[0], experts=3)
         return GAMES_PER_ROUND
 
     return body
@@ -235,6 +250,7 @@ BENCHMARKS: dict[str, tuple[Bench, str]] = {
     "tasting_playout_move": (bench_tasting_playout, "us"),
     "tg_2p_random_game": (_games(2), "ms"),
     "tg_4p_random_game": (_games(4), "ms"),
+    "tg_solo_random_game": (_solo_games(), "ms"),
     "tg_2p_legal_plus_apply": (_decisions(2), "us"),
     "tg_4p_legal_plus_apply": (_decisions(4), "us"),
     "tg_clone_2p": (bench_clone_2p, "us"),
