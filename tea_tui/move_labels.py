@@ -61,7 +61,12 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
         space = f"{vp}-VP space" if vp else "space"
         return f"{w.region_words(ctx, move.region)}: {space}, Pagoda {need}{bonus}"
     if isinstance(move, mv.NobleCourt):
-        return f"Hall {move.hall}, space {move.space}"
+        court, spaces = view.board.court, ctx.components.court
+        halls = court.halls if court else []
+        hall = ctx.halls.get(halls[move.hall - 1]) if move.hall <= len(halls) else None
+        name = f" ({hall.name})" if hall else ""
+        need = spaces.hall_spaces[move.space - 1] if spaces else 0
+        return f"Hall {move.hall}{name}, space {move.space}: strength {need}"
     if isinstance(move, mv.PuerhMarket):
         return "Buy Premium Puerh tokens"
     if isinstance(move, mv.BuyPremium):
@@ -69,9 +74,13 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
     if isinstance(move, mv.TakeBasic):
         return f"Basic Puerh token, slot {move.slot}"
     if isinstance(move, mv.PlacePuerh):
+        if move.set == 0:
+            return "Start a new set with it"
         if move.bridge:
-            return f"Join cakes {move.set} and {move.bridge} with it"
-        return f"Put it on cake {move.set}"
+            return f"Join sets {move.set} and {move.bridge} with it into a cake"
+        sets = view.players[view.seat].puerh_sets
+        held = len(sets[move.set - 1]) if move.set <= len(sets) else 0
+        return f"Add it to set {move.set} ({w.count(held, 'token')} so far)"
     if isinstance(move, mv.Buy):
         card_id = b.action_display[move.slot - 1]
         bought = ctx.action_cards.get(card_id)

@@ -410,6 +410,8 @@ def pending_title(view: TeaGardenObservation, ctx: Context, top: st.AnyPending) 
     """Say what a pending decision asks for."""
     if isinstance(top, st.PayLeaves):
         return f"Pay {w.demand_text(top.demands)} for {_purpose(view, ctx, top.purpose)}"
+    if isinstance(top, st.ChooseOption) and top.any_order:  # a Hall's gains (COURT-02)
+        return "Take the Hall's gains one by one, in any order, or stop"
     if isinstance(top, st.CoverTeapots):
         return f"{w.card_name(ctx, top.card)} lacks {top.missing} Teapot(s): cover one"
     titles = {
@@ -422,6 +424,9 @@ def pending_title(view: TeaGardenObservation, ctx: Context, top: st.AnyPending) 
         st.ChoosePart: "Choose a part of the University sector",
         st.PlaceCupTile: "Take a Cup tile and place it",
         st.ChooseCupBonus: "Which Cup gives its bonus?",
+        st.BuyPuerh: "Buy a Premium Puerh token from the Market",
+        st.TakeBasicPuerh: "Take a Basic Puerh token from the Storage",
+        st.PlacePuerh: "Place the Puerh token: a new set, or one not yet complete",
     }
     if isinstance(top, st.FermentLeaves):
         return f"Ferment up to {w.count(top.n, 'more fresh leaf', 'more fresh leaves')}"
@@ -446,6 +451,8 @@ def _purpose(view: TeaGardenObservation, ctx: Context, purpose: str) -> str:
         return "the Emperor track"
     if kind == "repeat":
         return "the repeat"
+    if kind == "puerh":
+        return f"the Premium Puerh token of Market slot {rest}"
     return purpose
 
 

@@ -8,7 +8,8 @@ a c e f g …    menu-a …               choose the item with that letter
 Enter          choose                 choose the highlighted item (plays the cards)
 ↑ ↓ / k j      up / down              move the highlight
 Esc, ⌫         back                   leave a sub-menu, untick cards, or undo a step
-m t d b o l    panel-…                show the map, tracks, displays, board, others, log
+m t d b o l r  panel-…                show the map, tracks, displays, board, others, log,
+                                      the Noble Court (Puerh expansion only)
 s              scores                 the score table (the final result once over)
 H              hint                   the AI's three best moves, with win chances
 S / A          save / save-as         save the game under its name / a new name
@@ -34,6 +35,8 @@ PANELS = {
     "r": ("court", "Court", "Puerh expansion: Halls, Puerh Market and Storage, Decrees, cakes"),
 }
 """Panel key -> (panel name, tab title, tooltip)."""
+NO_COURT = "The Noble Court belongs to the Puerh expansion, which is off in this game."
+"""What the court key says in a game without the expansion."""
 
 MENU_WORDS = {
     "a": "use the top card / pay the cheapest",

@@ -24,7 +24,7 @@ from core.moves import Move
 from core.tea_garden.hidden import TeaGardenObservation
 from tea_tui.ai_seats import AiSeat, make_ai
 from tea_tui.move_menu import Item, Menu, build_menu
-from tea_tui.screens.bindings import GAME_BINDINGS, PANELS
+from tea_tui.screens.bindings import GAME_BINDINGS, NO_COURT, PANELS
 from tea_tui.screens.game_ai import AiTurns
 from tea_tui.screens.game_io import GameFiles
 from tea_tui.screens.handover import HandoverScreen
@@ -413,9 +413,7 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
     def action_panel(self, name: str) -> None:
         """Show one panel in the switchable area."""
         if name == "court" and not self.session.ctx.options.puerh:
-            self.notify(
-                "The Noble Court belongs to the Puerh expansion, which is off in this game."
-            )
+            self.notify(NO_COURT)
             return
         self._show_panel(name)
 

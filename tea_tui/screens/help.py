@@ -106,6 +106,73 @@ own (you score nothing there).
 | dimmed item | not possible now; the reason follows it |
 """
 
+EXPANSION = """
+## Puerh - The Noble Court (expansion)
+
+Only in a game started with the expansion (the Puerh box of the New game screen, or
+`tea-tui new --puerh`). Key `r` opens the **Court** panel, in the game and in the replay.
+
+**Halls.** The panel opens with the Halls on display, numbered from 1 (three of them, two in
+a game of one or two), each with its name and what a Courtier sent there gains; `deck N` is
+the number of Halls still to come. The line under a Hall shows its four Courtier spaces, such as
+`6▲  4·  3●  2·`: each number is the strength your played cards need for that space, and the
+mark right after it tells who stands there, a seat's glyph, or `·` while it is free. Sending a
+Courtier is the main action **Noble Court**; you then take the Hall's gains in the order you
+like, or leave some. After every round, the last one included, the seat whose Courtiers under a
+Hall add up to the most scores 5 VP there and the runner-up 2 VP (on a tie, the seat holding
+the space further left wins). Then all Courtiers go home and new Halls come up.
+
+**Courtiers.** The table near the end of the panel counts, per seat, the Courtiers `ready` on
+the extension of its board (only these can be sent), those `at Halls`, those still `waiting`
+on the Court board, and the `Hall VP` won so far. Every Decree a seat fulfils frees one of its
+waiting Courtiers.
+
+**Imperial Decrees.** Four goals open to everyone, one row each: the topic (River, Emperor,
+University, Gardens, Caravans, Cups or Puerh), the side, the target in words, the VP, the late
+comers and your progress. The side is spelled out as well as coloured: a **brown** Decree
+asks less and pays less, a **red** one asks more and pays more. `VP` holds two prizes, for the
+first and for the second seat to reach the target; the glyph after a prize tells who took it,
+`·` that it is still open (`5● 2·`). `also` lists the seats that got there after both prizes
+were gone: no points for them, but a Courtier all the same. `you` shows how far you are, such
+as `2/4`, or `✓ done`.
+
+**Puerh tokens.** Every token is a third of a tea cake. The **Puerh Market** (`premium`) holds
+three Premium tokens for sale: the main action **Puerh Market** buys one of them with strength
+1, up to two with strength 3 and up to three with strength 5, each paid in leaves. The **Puerh
+Storage** (`basic`) holds three free Basic tokens: you pick one whenever an effect reads
+`Basic Puerh`. `pile N` is the number of face-down tokens left to refill the slots. The
+columns: `bonus` (what the token gives when placed), `★` its stars, `◎` its centre value, and
+`cost` in leaves: `3 (1f)` is three leaves, one of them fermented (a `q≥2` would ask for
+quality 2 or better).
+
+**Cakes.** A token you gain starts a new set, or joins one unfinished set that has had no
+other token this turn; joining gives you the bonus of every token now in that set. Three
+tokens make a **cake**. Below the Court, your sets list their tokens as `★★ +2g1` (two stars,
+bonus two fresh leaves of quality 1) or `◎4 +1VP` (centre value 4, bonus 1 VP). A cake scores
+its stars times its centre values, shown as `2★\N{MULTIPLICATION SIGN}3=6 VP`; stars alone
+or values alone make 0. A set of one or two tokens (`1/3, open`) scores nothing.
+
+**The fifth card slot.** With the expansion each board has a fifth card slot, so a round has
+up to five turns: the status line counts them (`turns left ●5 ▲5`), and *Played this round* on
+your board lists slot 5 with its fee, such as `fee 3 (1f)`, paid in leaves when you play into
+that slot, as for slot 4.
+
+**Scores.** The score table (`s`) and the end screen have three more rows: `◔ Puerh cakes`
+(your complete cakes), `⚑ Imperial Decrees` (the prizes your seat took) and `⌂ Noble Court
+Halls` (the 5s and 2s won at the Halls).
+
+| Mark | Meaning |
+|---|---|
+| `6● 4· 3▲` | Courtier spaces under a Hall: strength needed, then who stands there (`·` free) |
+| ★ | a star of a Puerh token |
+| ◎ | the centre value of a Puerh token |
+| ★\N{MULTIPLICATION SIGN}◎ | what a complete cake scores: its stars times its centre values |
+| brown / red | the easier / harder side of a Decree |
+| `5● 2·` | Decree prizes: the first taken by ●, the second still open |
+| ✓ done | you have fulfilled this Decree |
+| ◔ ⚑ ⌂ | score rows: Puerh cakes, Imperial Decrees, Noble Court Halls |
+"""
+
 
 def _menu_table() -> str:
     rows = "\n".join(f"| {k} | {v} |" for k, v in MENU_WORDS.items())
@@ -119,7 +186,7 @@ def _menu_table() -> str:
     )
 
 
-HELP_TEXT = "# tea-tui help\n" + KEYS + _menu_table() + RULES
+HELP_TEXT = "# tea-tui help\n" + KEYS + _menu_table() + RULES + EXPANSION
 """The whole help text (Markdown)."""
 
 

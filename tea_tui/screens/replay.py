@@ -3,7 +3,8 @@ step with it.
 
 ←/→ step one move, Home/End jump to the start and the end, PgUp/PgDn to the previous or next
 round. The board shows what one seat saw at that moment: by default the seat that just moved,
-``v`` cycles through the seats. The panels are those of the game screen (``m t d b o``).
+``v`` cycles through the seats. The panels are those of the game screen (``m t d b o``, and
+``r`` for the Noble Court in a game with the Puerh expansion); the log is always on screen.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from textual.widgets import ContentSwitcher, Footer, Static
 
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.rules import TeaGardenState
-from tea_tui.screens.bindings import PANELS
+from tea_tui.screens.bindings import NO_COURT, PANELS
 from tea_tui.session import ROUNDS
 from tea_tui.widgets.board_map import BoardMap
 from tea_tui.widgets.displays import (
@@ -32,6 +33,7 @@ from tea_tui.widgets.displays import (
 )
 from tea_tui.widgets.game_log import GameLog
 from tea_tui.widgets.glyphs import seat_colour, seat_glyph, use_seat_colours
+from tea_tui.widgets.noble_court import NobleCourt, PuerhCakes
 from tea_tui.widgets.opponents import Opponents
 from tea_tui.widgets.player_board import PlayerBoard
 from tea_tui.widgets.status import StatusLine
@@ -46,9 +48,9 @@ TALL = 36
 """From this height the log takes the room the map leaves."""
 REPLAY_LOG = 40
 """Log entries the replay shows (up to the move shown)."""
-REPLAY_PANELS = {k: v for k, v in PANELS.items() if v[0] not in ("log", "court")}
-"""The panels of the replay viewer (the log is always on screen; the Noble Court panel is not
-in the viewer yet)."""
+REPLAY_PANELS = {k: v for k, v in PANELS.items() if v[0] != "log"}
+"""The panels of the replay viewer (the log is always on screen; the Noble Court panel only in
+a game with the Puerh expansion)."""
 
 
 class ReplayScreen(Screen[None]):
@@ -183,6 +185,10 @@ class ReplayScreen(Screen[None]):
                 yield PlayerBoard(id="replay-board")
             with VerticalScroll(id="rpanel-opponents", classes="rpanel"):
                 yield Opponents(id="replay-opponents")
+            if self.puerh:
+                with VerticalScroll(id="rpanel-court", classes="rpanel"):
+                    yield NobleCourt(id="replay-court")
+                    yield PuerhCakes(id="replay-cakes")
         with Vertical(id="replay-log-box"):
             yield GameLog(id="replay-log")
         yield Footer(compact=True)
@@ -195,6 +201,11 @@ class ReplayScreen(Screen[None]):
     def on_resize(self, event: Resize) -> None:
         """A tall terminal gives the log more room (layout only)."""
         self.set_class(event.size.height >= TALL, "-tall")
+
+    @property
+    def puerh(self) -> bool:
+        """True in a game with the Puerh expansion: the Noble Court panel is offered."""
+        return self.session.ctx.options.puerh
 
     # --- showing one step -------------------------------------------------------------------
 
@@ -257,6 +268,8 @@ class ReplayScreen(Screen[None]):
     def _tabs(self) -> None:
         tabs = Text()
         for key, (name, title, _) in REPLAY_PANELS.items():
+            if name == "court" and not self.puerh:
+                continue  # the Noble Court exists only with the expansion
             style = "bold reverse" if name == self.panel else "dim"
             tabs.append(f" {key} {title} ", style=style)
             tabs.append(" ")
@@ -308,6 +321,9 @@ class ReplayScreen(Screen[None]):
 
     def action_panel(self, name: str) -> None:
         """Show one panel."""
+        if name == "court" and not self.puerh:
+            self.notify(NO_COURT)
+            return
         self.panel = name
         self.query_one("#replay-panels", ContentSwitcher).current = f"rpanel-{name}"
         self._show_panel()

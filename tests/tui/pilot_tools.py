@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 
 from core.rng import Rng
 from core.tea_garden import moves as mv
+from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
 from saves import SavePaths, SaveStore
 from tea_tui.persist import SaveKeeper
@@ -45,11 +46,12 @@ def played(
     *,
     to_end: bool = False,
     colours: tuple[str, ...] = (),
+    puerh: bool = False,
 ) -> GameSession:
-    """A session with seeded random moves (``moves`` of them, or to the end)."""
-    session = GameSession.new(
-        TeaGardenGame(num_seats=len(seats)), list(seats), seed, colours=colours
-    )
+    """A session with seeded random moves (``moves`` of them, or to the end); ``puerh`` plays
+    with the expansion."""
+    game = TeaGardenGame(num_seats=len(seats), options=Options(puerh=puerh))
+    session = GameSession.new(game, list(seats), seed, colours=colours)
     rng = Rng.from_seed(seed + 100)
     while not session.is_over() and (to_end or len(session.moves) < moves):
         legal = session.legal_moves()

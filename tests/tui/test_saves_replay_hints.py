@@ -6,13 +6,19 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from textual.widgets import DataTable, Input, Sparkline
+from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import ContentSwitcher, DataTable, Input, Sparkline, Static
 
 from ai.base import Budget
 from core.tea_garden import moves as mv
+from core.tea_garden.hidden import TeaGardenObservation
+from core.tea_garden.rules import TeaGardenState
+from core.tea_garden.state import DecreeInPlay
 from saves import SaveStore
 from tea_tui.app import TeaApp, make_app, make_title_app
 from tea_tui.persist import SaveKeeper, rebuild, session_from_save
+from tea_tui.screens.bindings import NO_COURT
 from tea_tui.screens.end import EndScreen
 from tea_tui.screens.game import GameScreen
 from tea_tui.screens.hint import HintScreen
@@ -21,6 +27,8 @@ from tea_tui.screens.new_game import NewGameScreen
 from tea_tui.screens.replay import ReplayScreen
 from tea_tui.screens.saves_list import SavesScreen
 from tea_tui.settings import Settings, save_settings, settings_path
+from tea_tui.widgets.glyphs import seat_glyph
+from tea_tui.widgets.noble_court import NobleCourt, PuerhCakes
 from tests.tui.pilot_tools import autosaved, pilot_test, played, store_in, until
 
 BROKEN = b'{"format": "tea-tui-save", "forma'
@@ -301,6 +309,75 @@ async def test_replay_from_the_saves_list_and_back(tmp_path: Path) -> None:
         assert app.screen.index == 60  # type: ignore[attr-defined]
         await pilot.press("escape")
         assert isinstance(app.screen, SavesScreen)
+
+
+def drawn(widget: Widget) -> str:
+    """The text a mounted widget draws on screen."""
+    width, height = widget.size
+    return "\n".join(s.text for s in widget.render_lines(Region(0, 0, width, height)))
+
+
+FaceUp = tuple[list[str], list[list[int]], list[str], list[str], list[DecreeInPlay]]
+
+
+def face_up(state: TeaGardenState | TeaGardenObservation) -> FaceUp:
+    """What everyone sees of the Noble Court: Halls, Courtiers, Market, Storage, Decrees."""
+    court = state.board.court
+    assert court is not None
+    return court.halls, court.occupancy, court.market, court.storage, court.decrees
+
+
+@pilot_test
+async def test_replay_shows_the_noble_court_of_an_expansion_game(tmp_path: Path) -> None:
+    """replay-panel-court: r shows the Noble Court and the Puerh cakes; stepping redraws them
+    from the position shown."""
+    store = store_in(tmp_path)
+    SaveKeeper(store).save(played(moves=60, seed=5, puerh=True), "court")
+    app = TeaApp(replay=store.load("court"), data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert "r Court" in str(screen.query_one("#replay-tabs", Static).render())
+        states = [screen.replay.state_at(i) for i in range(len(screen.replay) + 1)]
+        courts = [face_up(state) for state in states if isinstance(state, TeaGardenState)]
+        assert len(courts) == len(states)
+        placed = next(i for i, c in enumerate(courts) if any(s >= 0 for row in c[1] for s in row))
+        await pilot.press("home", "r")
+        assert screen.panel == "court"
+        assert screen.query_one("#replay-panels", ContentSwitcher).current == "rpanel-court"
+        court = screen.query_one("#replay-court", NobleCourt)
+        cakes = screen.query_one("#replay-cakes", PuerhCakes)
+        assert court.view is not None and face_up(court.view) == courts[0]
+        assert cakes.view is court.view
+        assert "Noble Court" in drawn(court) and "Puerh cakes" in drawn(cakes)
+        await pilot.press(*["right"] * placed)
+        assert screen.index == placed
+        assert face_up(court.view) == courts[placed] != courts[0]
+        assert court.view.seat == screen.view_seat and cakes.view is court.view
+        spaces = screen.session.ctx.components.court.hall_spaces  # type: ignore[union-attr]
+        occupied = {
+            f"{v}{seat_glyph(s)}"
+            for row in courts[placed][1]
+            for v, s in zip(spaces, row, strict=True)
+            if s >= 0
+        }
+        assert occupied and all(mark in drawn(court) for mark in occupied)
+        await pilot.press("v")  # pinned to seat 1: its view of the same position
+        assert court.view.seat == 0 and face_up(court.view) == courts[placed]
+
+
+@pilot_test
+async def test_replay_of_a_base_game_has_no_court(tmp_path: Path) -> None:
+    """Without the expansion the tabs leave the Court out and r only says why."""
+    store = with_saves(tmp_path)
+    app = TeaApp(replay=store.load("finished"), data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert "Court" not in str(screen.query_one("#replay-tabs", Static).render())
+        await pilot.press("r")
+        assert screen.panel == "map" and not screen.query("#rpanel-court")
+        assert [n.message for n in app._notifications] == [NO_COURT]
 
 
 def test_replay_log_marks_match_a_played_game() -> None:

@@ -1,21 +1,28 @@
-"""The Noble Court and Puerh-cake widgets render a seat's view of a real expansion game."""
+"""The Noble Court and Puerh-cake widgets render a seat's view of a real expansion game; SVG
+snapshots of the game screen's Court panel in a position set up by hand."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from functools import cache
+from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.geometry import Region
+from textual.pilot import Pilot
 
 from core.rng import Rng
 from core.tea_garden import moves as mv
 from core.tea_garden.context import Context, Options
+from core.tea_garden.court import check_decrees
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.puerh import CAKE_SIZE, cake_vp
 from core.tea_garden.rules import TeaGardenState
 from core.tea_garden.scoring import live_breakdown
+from tea_tui.app import make_app
+from tea_tui.session import GameSession, tea_game
 from tea_tui.widgets.displays import BoardPanel, cost_text
 from tea_tui.widgets.glyphs import seat_glyph
 from tea_tui.widgets.noble_court import (
@@ -26,6 +33,13 @@ from tea_tui.widgets.noble_court import (
     PuerhCakes,
     court_effects,
     decree_target,
+)
+from tests.core.tea_garden.scenario import (
+    give_puerh_sets,
+    occupy,
+    set_halls,
+    set_market,
+    set_storage,
 )
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
@@ -250,3 +264,80 @@ def test_base_game_shows_no_court() -> None:
     state = TeaGardenGame(num_seats=2).new_state(3)
     texts = render(observe(state, 0), state.ctx, NobleCourt(), PuerhCakes())
     assert all(NOT_IN_PLAY in text for text in texts)
+
+
+# --- snapshots of the game screen's Court panel ------------------------------------------------
+
+SNAP_SEATS = ("human@Ann", "random@Bo", "random@Cy")
+
+
+def court_session() -> GameSession:
+    """Ann's first decision in a 3-seat expansion game (seed 5), set up by hand: Bo (6) and Ann
+    (3) under the first Hall, Cy (4) under the second; a complete cake each for Ann and Cy, so
+    both fulfil the Puerh Decree (Ann first); Bo has a Worker in the University centre, so he
+    fulfils the University Decree; chosen tokens in the Market and the Storage."""
+    session = GameSession.new(tea_game(SNAP_SEATS, puerh=True, start_seat=0), SNAP_SEATS, 5)
+    s = session.state
+    set_halls(s, ["h12", "h05", "h11"])
+    set_market(s, ["pp01", "pp21", "pp17"])
+    set_storage(s, ["pb16", "pb06", "pb20"])
+    occupy(s, 1, hall=1, space=1)
+    occupy(s, 0, hall=1, space=3)
+    occupy(s, 2, hall=2, space=2)
+    give_puerh_sets(s, 0, [["pb01", "pb02", "pb17"], ["pp08"]])
+    give_puerh_sets(s, 2, [["pb03", "pb04", "pb21"]])
+    s.players[1].uni_centre, s.players[1].workers = 1, s.players[1].workers - 1
+    for seat in (0, 2, 1):
+        check_decrees(s, seat)
+    return session
+
+
+def test_the_snapshot_position() -> None:
+    """The position of the snapshots is what their docstrings say."""
+    s = court_session().state
+    court = s.board.court
+    assert court is not None
+    assert court.occupancy[:2] == [[1, -1, 0, -1], [-1, 2, -1, -1]]
+    kinds = {s.ctx.decrees[d.id].kind: d.fulfilled for d in court.decrees}
+    assert kinds == {"puerh": [0, 2], "university": [1], "cups": [], "river": []}
+    assert [(p.courtiers, p.courtiers_waiting) for p in s.players] == [(2, 1), (2, 1), (2, 1)]
+    assert s.current_seat() == 0
+
+
+def show_court(scroll_to: str = "") -> Callable[[Pilot[None]], Awaitable[None]]:
+    """Press r for the Court panel, then scroll it so the line starting ``scroll_to`` is on top."""
+
+    async def ready(pilot: Pilot[None]) -> None:
+        await pilot.press("r")
+        await pilot.pause()
+        if scroll_to:
+            court = pilot.app.screen.query_one("#noble-court", NobleCourt)
+            width, height = court.size
+            lines = [s.text for s in court.render_lines(Region(0, 0, width, height))]
+            top = next(i for i, line in enumerate(lines) if line.startswith(scroll_to))
+            pilot.app.screen.query_one("#panel-court").scroll_to(y=top, animate=False)
+            await pilot.pause()
+
+    return ready
+
+
+class TestCourtSnapshots:
+    """The Court panel of the game screen: look at the SVGs before accepting (docs/tui.md)."""
+
+    def test_court_panel_80x24(self, snap_compare: Any) -> None:
+        """The top of the panel: the Halls with Bo's, Ann's and Cy's Courtiers, the Market and
+        the Storage."""
+        app = make_app(session=court_session(), pace=0, processes=False)
+        assert snap_compare(app, terminal_size=(80, 24), run_before=show_court())
+
+    def test_court_panel_80x24_decrees(self, snap_compare: Any) -> None:
+        """Scrolled to the Decrees (the Puerh one fulfilled by Ann, then Cy; the University one
+        by Bo) and the Courtiers per seat, waiting ones included."""
+        app = make_app(session=court_session(), pace=0, processes=False)
+        ready = show_court(scroll_to="Imperial Decrees")
+        assert snap_compare(app, terminal_size=(80, 24), run_before=ready)
+
+    def test_court_panel_120x40(self, snap_compare: Any) -> None:
+        """The wide layout: the panel above Ann's board, the decisions and the log beside."""
+        app = make_app(session=court_session(), pace=0, processes=False)
+        assert snap_compare(app, terminal_size=(120, 40), run_before=show_court())
