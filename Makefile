@@ -25,7 +25,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check core ai saves tea_tui tests bench
 
 typecheck: $(STAMP)
-	$(BIN)/mypy core ai saves
+	$(BIN)/mypy core ai saves tea_tui
 
 imports: $(STAMP)
 	$(BIN)/lint-imports

@@ -142,9 +142,9 @@ class Hinter:
         from ai.worker import AgentWorker, WorkerProgress, WorkerResult
 
         if self._worker is None:
-            worker = AgentWorker(self.game, "mcts:normal")
-            worker.start()
-            self._worker = worker
+            started = AgentWorker(self.game, "mcts:normal")
+            started.start()
+            self._worker = started
         worker = self._worker
         assert isinstance(worker, AgentWorker)
         request = worker.submit(observation, legal, self.budget, seed, analyse=True)

@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from core.moves import Move
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
-from core.tea_garden.actions import EXTRA_BORDER, cost_demands, fee_demands
+from core.tea_garden.actions import EXTRA_BORDER, fee_demands
 from core.tea_garden.context import Context
 from core.tea_garden.flow import MAX_TURNS, MAX_TURNS_EXTENDED
 from core.tea_garden.hidden import TeaGardenObservation
-from core.tea_garden.payments import assign, bins_of, can_pay
+from core.tea_garden.payments import assign, bins_of, can_pay, cost_demands
 from tea_tui import words as w
 from tea_tui.move_labels import label
 

@@ -41,7 +41,7 @@ from tea_tui.widgets.tracks import Tracks
 from tea_tui.widgets.view_widget import ViewWidget
 
 if TYPE_CHECKING:
-    from saves import LoadedGame, Replay
+    from saves import HintNote, LoadedGame, Replay
     from tea_tui.persist import Rebuilt
 
 TALL = 36
@@ -337,7 +337,7 @@ class ReplayScreen(Screen[None]):
             self.app.exit()
 
 
-def _hint_notes(session: object) -> list[object]:
+def _hint_notes(session: object) -> list[HintNote]:
     """The session's hints as the save keeps them."""
     from saves import HintNote
     from tea_tui.session import GameSession
