@@ -88,15 +88,13 @@ class TeaGardenGame(Game, frozen=True, kw_only=True):
     def new_state(self, seed: int) -> TeaGardenState:
         """Set up a new game from ``seed`` (SETUP-01 … SETUP-18)."""
         ctx = self.context
-        cs = self.components
         n = self.num_seats
         rng = Rng.from_seed(seed)
         board = _setup_board(ctx, n, rng)
-        players = [_setup_player(ctx, seat, rng) for seat in range(n)]
+        players = [_setup_player(ctx, rng) for _ in range(n)]
         for seat in range(n):
             board.spaces[ctx.start_region][seat] = seat
         start = self.start_seat if self.start_seat is not None else rng.below(n)
-        del cs
         luyu = None
         if self.luyu_seat is not None:
             luyu = _setup_luyu(ctx, self.luyu_seat, self.luyu_experts, rng)
@@ -225,14 +223,13 @@ def _luyu_player(ctx: Context, p: PlayerState) -> PlayerState:
     return msgspec.structs.replace(p, hand=[], draw=[], fresh=fresh)
 
 
-def _setup_player(ctx: Context, seat: int, rng: Rng) -> PlayerState:
+def _setup_player(ctx: Context, rng: Rng) -> PlayerState:
     # SETUP-10..15: board, 2 fresh q2 leaves, shuffled Starting deck, opening hand of 4.
     deck = list(ctx.starting_ids)
     rng.shuffle(deck)
     hand = [deck.pop() for _ in range(OPENING_HAND)]
     fresh = [0] * QUALITIES
     fresh[START_LEAF_QUALITY - 1] = START_LEAVES
-    del seat
     court = ctx.components.court
     extension = ctx.options.puerh and court is not None  # EXP-08: Courtiers on the extension
     return PlayerState(
