@@ -20,11 +20,9 @@ from ai.agents import make_agent
 from ai.stats import mean_sd, wilson_interval
 from core.engine import Game
 from core.rng import Rng
-from core.setup import make_game as setup_game
-from core.setup import new_setup
+from core.setup import make_game, new_setup
 from core.tasting import TastingGame
 from core.tea_garden.components import ComponentSet
-from core.tea_garden.game import TeaGardenGame
 
 GAMES = ("tea_garden", "tasting")
 """The games the arena can play."""
@@ -112,15 +110,6 @@ class ArenaReport(msgspec.Struct, frozen=True, kw_only=True):
     jobs: int
 
 
-def make_game(name: str, num_seats: int, components: ComponentSet | None = None) -> Game:
-    """Return the game the arena plays (Tea Garden with ``components``, or the built-in set)."""
-    if name == "tasting":
-        return TastingGame()
-    if components is None:
-        return TeaGardenGame(num_seats=num_seats)
-    return TeaGardenGame(num_seats=num_seats, components=components)
-
-
 def seated_game(
     config: ArenaConfig, specs: tuple[str, ...], components: ComponentSet | None = None
 ) -> Game:
@@ -134,7 +123,7 @@ def seated_game(
         return TastingGame()
     options = {"puerh": True} if config.puerh else {}
     setup = new_setup(specs, components=components, options=options)
-    return setup_game(setup, components)
+    return make_game(setup, components)
 
 
 def seating(config: ArenaConfig, index: int) -> tuple[int, tuple[int, ...]]:

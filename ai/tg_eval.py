@@ -29,6 +29,7 @@ from ai.tg_values import (
 from core.engine import Observation, State
 from core.tea_garden import effects as fx
 from core.tea_garden.decisions import effect_possible
+from core.tea_garden.flow import card_slots
 from core.tea_garden.maintenance import ROUNDS
 from core.tea_garden.scoring import deck_of, live_breakdown
 from core.tea_garden.state import GameData, PlayerState
@@ -73,7 +74,7 @@ def expected_scores(g: GameData) -> list[float]:
         if lu is not None and seat == lu.seat:
             # Lu Yu's leaves and Caravans already score in the breakdown; what is left to come
             # is his turns, which follow his cards, not a plan.
-            slots = len(g.ctx.components.board.slot_fees) + (1 if g.board.court else 0)
+            slots = card_slots(g.ctx)
             now = 0 if p.passed else max(0, slots - len(lu.slots))
             per_turn = LUYU_TURN_VP + LUYU_EXPERT_VP * lu.experts
             scores.append(s + per_turn * (now + LUYU_FUTURE_SHARE * slots * left))

@@ -22,7 +22,7 @@ from core.tea_garden import moves as mv
 from core.tea_garden import state as st
 from core.tea_garden.actions import EXTRA_BORDER, fee_demands
 from core.tea_garden.context import Context
-from core.tea_garden.flow import MAX_TURNS, MAX_TURNS_EXTENDED
+from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.payments import assign, bins_of, can_pay, cost_demands
 from tea_tui import words as w
@@ -152,9 +152,7 @@ def _card_menu(
     t = view.turn
     ticked = set(selection) | set(t.selected)
     legal_set = set(legal)
-    slots = min(MAX_TURNS, len(ctx.components.board.slot_fees))
-    if ctx.options.puerh and ctx.components.court is not None:  # EXP-10: a fifth slot
-        slots = min(MAX_TURNS_EXTENDED, len(ctx.components.board.slot_fees) + 1)
+    slots = card_slots(ctx)
     slot = len(me.stacks)
     fee = fee_demands_for(ctx, slot)
     items: list[Item] = []

@@ -451,3 +451,20 @@ class ComponentSet(_Record, frozen=True, kw_only=True):
     decrees: tuple[Decree, ...] = ()
     luyu: LuYuSet | None = None
     """The solo mode's Lu Yu cards and board; None in a set without solo mode."""
+
+    def ids_by_section(self) -> list[tuple[str, list[str]]]:
+        """Every id of the set but Lu Yu's cards, by the section that holds it (ids are unique
+        across sections)."""
+        return [
+            ("map", [x.id for x in self.map.provinces]),
+            ("map", [x.id for x in self.map.regions]),
+            ("starting_cards", [x.id for x in self.starting_cards]),
+            ("action_cards", [x.id for x in self.action_cards]),
+            ("emperor_cards", [x.id for x in self.emperor_cards]),
+            ("caravans", [x.id for x in self.caravans]),
+            ("cup_tiles", [x.id for x in self.cup_tiles]),
+            ("region_tokens", [x.id for x in self.region_tokens]),
+            ("puerh_tokens", [x.id for x in self.puerh_tokens]),
+            ("halls", [x.id for x in self.halls]),
+            ("decrees", [x.id for x in self.decrees]),
+        ]

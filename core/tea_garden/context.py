@@ -104,6 +104,18 @@ class Context:
         """Return the Region with this id."""
         return self.regions[self.region_index[region_id]]
 
+    def card_name(self, card_id: str) -> str:
+        """The name of a Starting, Action or Emperor card; other ids are returned as they are."""
+        card = self.cards.get(card_id)
+        return card.name if card is not None else card_id
+
+    def province_name(self, province_id: str) -> str:
+        """The name of a Province (``green`` -> ``Yunnan``); unknown ids as they are."""
+        for province in self.components.map.provinces:
+            if province.id == province_id:
+                return province.name
+        return province_id
+
 
 _CONTEXTS: dict[str, Context] = {}
 _BY_OBJECT: dict[tuple[int, Options], tuple[ComponentSet, Context]] = {}

@@ -103,25 +103,42 @@ def perform_secondary(g: GameData, action: str, source: str) -> None:
         g.turn.secondary = action
     p = g.me
     if action == "river":
-        river = g.ctx.components.river
-        last = len(river.segments) - 1
-        if p.boat >= last:
-            return  # RIVER-04: no further than the mouth
-        p.boat += 1
-        if p.boat == last:
-            vps = river.final_vps
-            p.boat_final_vp = vps[min(g.board.river_final_taken, len(vps) - 1)]
-            g.board.river_final_taken += 1
-        push_effects(g, river.segments[p.boat].bonus, f"river:{p.boat}")
+        if advance_boat(g, p):
+            push_effects(g, g.ctx.components.river.segments[p.boat].bonus, f"river:{p.boat}")
     elif action == "cup":
         g.pending.append(st.PlaceCupTile())
     else:
-        crossing = p.uni_sector == len(g.ctx.components.university.sectors)
-        p.uni_sector = 1 if crossing or p.uni_sector == 0 else p.uni_sector + 1
-        if crossing and p.workers > 0:  # UNI-03, AMB-21
-            p.workers -= 1
-            p.uni_centre += 1
+        advance_university(g, p)
         g.pending.append(st.ChoosePart())
+
+
+def advance_boat(g: GameData, p: PlayerState) -> bool:
+    """Move ``p``'s Boat one segment; the mouth pays by order of arrival (RIVER-01..04).
+
+    Returns False, changing nothing, when the Boat is at the mouth already.
+    """
+    river = g.ctx.components.river
+    last = len(river.segments) - 1
+    if p.boat >= last:
+        return False
+    p.boat += 1
+    if p.boat == last:
+        vps = river.final_vps
+        p.boat_final_vp = vps[min(g.board.river_final_taken, len(vps) - 1)]
+        g.board.river_final_taken += 1
+    return True
+
+
+def advance_university(g: GameData, p: PlayerState) -> bool:
+    """Move ``p``'s rim Worker to the next sector; crossing the start sends a Worker to the
+    centre while one is left (UNI-02/03, AMB-21). Returns True if one went to the centre."""
+    crossing = p.uni_sector == len(g.ctx.components.university.sectors)
+    p.uni_sector = 1 if crossing or p.uni_sector == 0 else p.uni_sector + 1
+    if crossing and p.workers > 0:
+        p.workers -= 1
+        p.uni_centre += 1
+        return True
+    return False
 
 
 def secondary_possible(g: GameData, action: str) -> bool:

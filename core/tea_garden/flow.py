@@ -7,6 +7,7 @@ from core.moves import Move
 from core.tea_garden import actions as ac
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
+from core.tea_garden.context import Context
 from core.tea_garden.court import court_moves, do_court
 from core.tea_garden.decisions import CARD_SOURCE, effect_possible, push_effects
 from core.tea_garden.maintenance import end_round
@@ -20,12 +21,17 @@ MAX_TURNS_EXTENDED = 5
 """EXP-10: the player-board extension adds a fifth slot."""
 
 
-def max_turns(g: GameData) -> int:
-    """Turns a player may take per round (TURN-04, EXP-10)."""
-    slots = len(g.ctx.components.board.slot_fees)
-    if g.ctx.options.puerh:
+def card_slots(ctx: Context) -> int:
+    """Card slots of a board: the turns a seat may take per round (TURN-04, EXP-10, LUYU-08)."""
+    slots = len(ctx.components.board.slot_fees)
+    if ctx.options.puerh:
         return min(MAX_TURNS_EXTENDED, slots + 1)
     return min(MAX_TURNS, slots)
+
+
+def max_turns(g: GameData) -> int:
+    """Turns a player may take per round (TURN-04, EXP-10)."""
+    return card_slots(g.ctx)
 
 
 def slot_free(g: GameData) -> bool:

@@ -16,13 +16,15 @@ from core.tea_garden import pools
 from core.tea_garden.actions import fee_demands
 from core.tea_garden.components import LUYU_ACTIONS, LuYuCard, LuYuStep
 from core.tea_garden.court import check_decrees
+from core.tea_garden.decisions import (
+    advance_boat,
+    advance_university,
+    cup_stacks_open,
+    secondary_possible,
+)
 from core.tea_garden.flow import max_turns, next_seat
-from core.tea_garden.puerh import market_limit
+from core.tea_garden.puerh import CAKE_SIZE, market_limit
 from core.tea_garden.state import GameData, LuYuNote, LuYuState, PlayerState
-
-GAINS = ("leaves", "ferment", "emperor_tokens", "advanced")
-"""The step kinds that only gain something and cannot fail."""
-CAKE_SIZE = 3
 
 
 def luyu_of(g: GameData) -> LuYuState:
@@ -30,11 +32,6 @@ def luyu_of(g: GameData) -> LuYuState:
     lu = g.luyu
     assert lu is not None, "this is not a solo game"
     return lu
-
-
-def is_luyu_turn(g: GameData) -> bool:
-    """Return True when the seat to move is Lu Yu's."""
-    return g.luyu is not None and g.seat == g.luyu.seat and not g.over
 
 
 def luyu_moves(g: GameData) -> list[Move]:
@@ -358,7 +355,7 @@ def _secondary(g: GameData, p: PlayerState, card: LuYuCard, memo: _TurnMemo) -> 
     if not _do_secondary(g, p, card, kind):
         return False
     repeat_cost = g.ctx.luyu_board.repeat_fermented
-    if not memo.repeated and sum(p.fermented) >= repeat_cost and _secondary_possible(g, p, kind):
+    if not memo.repeated and sum(p.fermented) >= repeat_cost and secondary_possible(g, kind):
         memo.repeated = True
         _take(p.fermented, repeat_cost)
         lu.notes.append(LuYuNote("repeat", (kind, str(repeat_cost))))
@@ -366,54 +363,27 @@ def _secondary(g: GameData, p: PlayerState, card: LuYuCard, memo: _TurnMemo) -> 
     return True
 
 
-def _secondary_possible(g: GameData, p: PlayerState, kind: str) -> bool:
-    if kind == "river":
-        return p.boat < len(g.ctx.components.river.segments) - 1
-    if kind == "cup":
-        return bool(_cup_provinces(g, p))
-    return True
-
-
 def _do_secondary(g: GameData, p: PlayerState, card: LuYuCard, kind: str) -> bool:
     lu = luyu_of(g)
-    ctx = g.ctx
     if kind == "river":  # LUYU-17: one segment, no bonus; the mouth pays by arrival order
-        river = ctx.components.river
-        last = len(river.segments) - 1
-        if p.boat >= last:
+        if not advance_boat(g, p):
             lu.notes.append(LuYuNote("river_none"))
             return False
-        p.boat += 1
-        if p.boat == last:
-            vps = river.final_vps
-            p.boat_final_vp = vps[min(g.board.river_final_taken, len(vps) - 1)]
-            g.board.river_final_taken += 1
         lu.notes.append(LuYuNote("river", (str(p.boat),)))
         return True
     if kind == "university":  # LUYU-15, AMB-60: next sector; crossing the start gives the centre
-        sectors = len(ctx.components.university.sectors)
-        crossing = p.uni_sector == sectors
-        p.uni_sector = 1 if crossing or p.uni_sector == 0 else p.uni_sector + 1
+        centre = advance_university(g, p)
         p.uni_part = 0  # both parts of a sector score alike; he takes no bonus
-        centre = crossing and p.workers > 0
-        if centre:
-            p.workers -= 1
-            p.uni_centre += 1
         lu.notes.append(LuYuNote("university", (str(p.uni_sector), "centre" if centre else "")))
         return True
     return _cup(g, p, card)
-
-
-def _cup_provinces(g: GameData, p: PlayerState) -> list[str]:
-    provinces = {g.ctx.regions[r].province for r in p.gardens}
-    return [prov for prov, stack in g.board.cup_stacks.items() if stack and prov in provinces]
 
 
 def _cup(g: GameData, p: PlayerState, card: LuYuCard) -> bool:
     """LUYU-16, AMB-56: a top tile from a Province of his gardens, one that matches his single
     row if any does, chosen by his Province-colour priority; right end first."""
     lu = luyu_of(g)
-    open_provinces = _cup_provinces(g, p)
+    open_provinces = cup_stacks_open(g)  # he is the seat to move
     if not open_provinces:
         lu.notes.append(LuYuNote("cup_none"))
         return False

@@ -80,15 +80,11 @@ def seat_name(seat: int, seat_names: Sequence[str] | None = None) -> str:
 
 
 def _card(g: GameData, card_id: str) -> str:
-    card = g.ctx.cards.get(card_id)
-    return card.name if card is not None else card_id
+    return g.ctx.card_name(card_id)
 
 
 def _province(g: GameData, province_id: str) -> str:
-    for province in g.ctx.components.map.provinces:
-        if province.id == province_id:
-            return province.name
-    return province_id
+    return g.ctx.province_name(province_id)
 
 
 # --- effects printed on components -------------------------------------------------------------

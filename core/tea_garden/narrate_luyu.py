@@ -75,20 +75,6 @@ def _region(g: GameData, region_id: str) -> str:
     return g.ctx.region(region_id).name
 
 
-def _province(g: GameData, province_id: str) -> str:
-    for province in g.ctx.components.map.provinces:
-        if province.id == province_id:
-            return province.name
-    return province_id
-
-
-def _name(g: GameData, card_id: str) -> str:
-    card = g.ctx.cards.get(card_id)
-    if card is not None:
-        return card.name
-    return card_id
-
-
 def _note(g: GameData, note: LuYuNote) -> str:
     a: Sequence[str] = note.args
     what = note.what
@@ -114,7 +100,7 @@ def _note(g: GameData, note: LuYuNote) -> str:
     if what == "advanced_none":
         return f"finds his {a[0]} pile empty"
     if what == "emperor":
-        removed = f", removing {_name(g, a[1])}" if a[1] else " (no card to remove there)"
+        removed = f", removing {g.ctx.card_name(a[1])}" if a[1] else " (no card to remove there)"
         return f"climbs to Emperor space {a[0]}{removed} from the {POSITION[int(a[2])]} place"
     if what == "build":
         why = {
@@ -126,7 +112,7 @@ def _note(g: GameData, note: LuYuNote) -> str:
     if what == "build_none":
         return "cannot build (no Pagoda left)" if a[0] == "pagoda" else "finds no Region to build"
     if what == "buy":
-        return f"takes {_name(g, a[0])} from display slot {a[1]} (strength {a[2]})"
+        return f"takes {g.ctx.card_name(a[0])} from display slot {a[1]} (strength {a[2]})"
     if what == "buy_none":
         return f"finds display slot {a[0]} empty (strength {a[1]})"
     if what == "caravan":
@@ -159,7 +145,7 @@ def _note(g: GameData, note: LuYuNote) -> str:
     if what == "cup":
         side = "right" if a[2] == "r" else "left"
         why = "it matches his row" if a[3] == "match" else "by his Province priority"
-        return f"adds a Cup tile from {_province(g, a[1])} at the {side} end ({why})"
+        return f"adds a Cup tile from {g.ctx.province_name(a[1])} at the {side} end ({why})"
     if what == "cup_none":
         return "has no Cup stack he may take from"
     return what

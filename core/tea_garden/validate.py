@@ -95,17 +95,7 @@ def _item(index: int, item_id: str) -> str:
 
 def _check_unique_ids(cs: ComponentSet, p: _Problems) -> None:
     seen: dict[str, str] = {}
-    groups: list[tuple[str, Iterable[str]]] = [
-        ("map", (x.id for x in cs.map.provinces)),
-        ("map", (x.id for x in cs.map.regions)),
-        ("starting_cards", (x.id for x in cs.starting_cards)),
-        ("action_cards", (x.id for x in cs.action_cards)),
-        ("emperor_cards", (x.id for x in cs.emperor_cards)),
-        ("caravans", (x.id for x in cs.caravans)),
-        ("cup_tiles", (x.id for x in cs.cup_tiles)),
-        ("region_tokens", (x.id for x in cs.region_tokens)),
-    ]
-    for section, ids in groups:
+    for section, ids in cs.ids_by_section():
         for item_id in ids:
             if item_id in seen:
                 p.add(section, f"(id '{item_id}')", "id", f"id also used in {seen[item_id]}")

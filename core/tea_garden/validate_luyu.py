@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import typing
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
 from core.tea_garden.components import LUYU_ACTIONS, ComponentSet, LuYuCard, LuYuStep
@@ -95,20 +95,7 @@ def _check_groups(cards: Sequence[LuYuCard], p: ProblemSink) -> None:
 
 def _check_ids(cs: ComponentSet, cards: Sequence[LuYuCard], p: ProblemSink) -> None:
     others: dict[str, str] = {}
-    groups: list[tuple[str, Iterable[str]]] = [
-        ("map", (x.id for x in cs.map.provinces)),
-        ("map", (x.id for x in cs.map.regions)),
-        ("starting_cards", (x.id for x in cs.starting_cards)),
-        ("action_cards", (x.id for x in cs.action_cards)),
-        ("emperor_cards", (x.id for x in cs.emperor_cards)),
-        ("caravans", (x.id for x in cs.caravans)),
-        ("cup_tiles", (x.id for x in cs.cup_tiles)),
-        ("region_tokens", (x.id for x in cs.region_tokens)),
-        ("puerh_tokens", (x.id for x in cs.puerh_tokens)),
-        ("halls", (x.id for x in cs.halls)),
-        ("decrees", (x.id for x in cs.decrees)),
-    ]
-    for section, ids in groups:
+    for section, ids in cs.ids_by_section():
         for item_id in ids:
             others.setdefault(item_id, section)
     seen: set[str] = set()

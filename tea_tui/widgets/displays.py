@@ -18,7 +18,6 @@ from textual.widgets import Static
 from core.tea_garden import effects as fx
 from core.tea_garden.components import Card, LeafCost
 from core.tea_garden.context import Context
-from core.tea_garden.flow import MAX_TURNS, MAX_TURNS_EXTENDED
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.scoring import FLAT_CARD_VP, RATES, STARTING_DECK_VP
 from tea_tui.widgets.glyphs import (
@@ -57,15 +56,6 @@ COUNTED = {
 
 
 # --- small shared pieces of text -----------------------------------------------------------------
-
-
-def card_slots(ctx: Context) -> int:
-    """Return the card slots of a board: the turns a seat may take in a round (TURN-04; the
-    expansion adds a fifth, EXP-10)."""
-    fees = len(ctx.components.board.slot_fees)
-    if ctx.options.puerh and ctx.components.court is not None:
-        return min(MAX_TURNS_EXTENDED, fees + 1)
-    return min(MAX_TURNS, fees)
 
 
 def slot_fee(ctx: Context, slot: int) -> LeafCost | None:

@@ -22,6 +22,7 @@ from rich.text import Text
 from core.setup import LUYU_LEVELS
 from core.tea_garden.components import LuYuCard
 from core.tea_garden.context import Context
+from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.narrate_luyu import POSITION, card_label, front_text
 from core.tea_garden.state import LuYuState, PlayerState
@@ -31,7 +32,6 @@ from tea_tui.widgets.displays import (
     SECONDARY_WORDS,
     TITLE_STYLE,
     BoardPanel,
-    card_slots,
     cost_text,
     leaves_text,
     province_tag,

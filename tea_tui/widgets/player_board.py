@@ -14,13 +14,13 @@ from rich.table import Table
 from rich.text import Text
 
 from core.tea_garden.context import Context
+from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.state import PlayerState, Turn
 from tea_tui.widgets.displays import (
     DIM,
     TITLE_STYLE,
     BoardPanel,
-    card_slots,
     cost_text,
     effects_text,
     leaves_text,
@@ -38,15 +38,9 @@ NO_MATCH = "✗"
 TOKEN = "●"
 
 
-def turn_slots(ctx: Context) -> int:
-    """Return how many turns a seat may take in a round (card slots on the board, five with
-    the expansion)."""
-    return card_slots(ctx)
-
-
 def turns_left(p: PlayerState, ctx: Context) -> int:
     """Return how many more turns ``p`` may start this round (0 once passed)."""
-    return 0 if p.passed else max(0, turn_slots(ctx) - len(p.stacks))
+    return 0 if p.passed else max(0, card_slots(ctx) - len(p.stacks))
 
 
 def scrolls_text(p: PlayerState) -> Text:
@@ -173,7 +167,7 @@ class PlayerBoard(BoardPanel):
         """The played-card strip: one line per card slot, with its fee if it has one."""
         lines = [Text("Played this round", style=TITLE_STYLE)]
         live = view.to_move == view.seat and view.turn.committed
-        for slot in range(turn_slots(ctx)):
+        for slot in range(card_slots(ctx)):
             line = Text(f" {slot + 1} ")
             if slot < len(p.stacks) and p.stacks[slot]:
                 stack = p.stacks[slot]

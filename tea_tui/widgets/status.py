@@ -13,10 +13,10 @@ from rich.text import Text
 from textual.widgets import Static
 
 from core.tea_garden.context import Context
+from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS
 from core.tea_garden.narrate_luyu import card_label
-from tea_tui.widgets.displays import card_slots
 from tea_tui.widgets.glyphs import seat_colour, seat_glyph
 from tea_tui.widgets.luyu_board import luyu_turns_left
 
