@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from core.moves import Move
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
-from core.tea_garden.actions import EXTRA_BORDER, fee_demands
+from core.tea_garden.actions import EXTRA_BORDER, fee_demands, slot_fee_demands
 from core.tea_garden.context import Context
 from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
-from core.tea_garden.payments import assign, bins_of, can_pay, cost_demands
+from core.tea_garden.payments import assign, bins_of, can_pay
 from tea_tui import words as w
 from tea_tui.move_labels import label
 
@@ -201,9 +201,8 @@ def _card_menu(
 
 
 def fee_demands_for(ctx: Context, slot: int) -> list[st.Demand]:
-    """Return the leaves owed for playing into card slot ``slot`` (0-based)."""
-    fees = ctx.components.board.slot_fees
-    return cost_demands(fees[slot]) if slot < len(fees) else []
+    """Return the leaves owed for playing into card slot ``slot`` (0-based), fifth slot too."""
+    return slot_fee_demands(ctx, slot)
 
 
 def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) -> Menu:

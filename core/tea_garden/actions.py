@@ -13,6 +13,7 @@ from itertools import product
 from core.moves import Move
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
+from core.tea_garden.context import Context
 from core.tea_garden.decisions import (
     REPEAT_SOURCE,
     perform_secondary,
@@ -304,11 +305,16 @@ def do_repeat(g: GameData, move: mv.Repeat) -> None:
 
 def fee_demands(g: GameData, slot: int) -> list[Demand]:
     """TURN-05, EXP-10: the leaves owed for playing into ``slot`` (0-based); empty if free."""
-    fees = g.ctx.components.board.slot_fees
+    return slot_fee_demands(g.ctx, slot)
+
+
+def slot_fee_demands(ctx: Context, slot: int) -> list[Demand]:
+    """The fee of card slot ``slot`` (0-based) on this setup's boards; empty if free."""
+    fees = ctx.components.board.slot_fees
     if slot < len(fees):
         return cost_demands(fees[slot])
-    court = g.ctx.components.court
-    if g.ctx.options.puerh and court is not None and slot == len(fees):
+    court = ctx.components.court
+    if ctx.options.puerh and court is not None and slot == len(fees):
         return cost_demands(court.fifth_slot_fee)
     return []
 

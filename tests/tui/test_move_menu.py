@@ -159,3 +159,17 @@ def test_game_over_menu() -> None:
         s.apply(rng.choice(s.legal_moves()))
     menu = build_menu(s.view(0), (), s.ctx)
     assert menu.kind == "over" and not menu.items
+
+
+def test_fee_shown_for_every_slot_the_engine_charges() -> None:
+    """EXP-10: the menu's fee for the fifth slot is the expansion's, as the engine charges it;
+    without the expansion there is no fifth slot and no fee."""
+    from core.tea_garden.actions import fee_demands
+    from core.tea_garden.context import Options
+    from tea_tui.move_menu import fee_demands_for
+
+    for puerh in (False, True):
+        s = TeaGardenGame(num_seats=2, options=Options(puerh=puerh)).new_state(1)
+        for slot in range(5):
+            assert fee_demands_for(s.ctx, slot) == fee_demands(s, slot)
+        assert bool(fee_demands_for(s.ctx, 4)) == puerh
