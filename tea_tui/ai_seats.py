@@ -10,6 +10,7 @@ player gets only the seat's observation and the legal moves.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -39,6 +40,8 @@ class AiSeat:
     game: Game | None = None
     """Set to think in a separate process (searching players only)."""
     _worker: AgentWorker | None = field(default=None, repr=False)
+    _closed: bool = field(default=False, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
     def label(self) -> str:
@@ -100,11 +103,14 @@ class AiSeat:
         on_progress: ProgressReport | None,
         should_stop: Callable[[], bool] | None,
     ) -> Move:
-        if self._worker is None:
-            assert self.game is not None
-            self._worker = AgentWorker(self.game, self.label)
-            self._worker.start()
-        worker = self._worker
+        with self._lock:  # the screen may close the seat while a thread is about to think
+            if self._closed:
+                raise RuntimeError(f"{self.label} has been closed")
+            if self._worker is None:
+                assert self.game is not None
+                self._worker = AgentWorker(self.game, self.label)
+                self._worker.start()
+            worker = self._worker
         request = worker.submit(observation, legal, seed=self.rng.next_u64() & SEED_MASK)
         cap = self.player.budget.seconds
         deadline = time.monotonic() + (cap or 60.0) + GRACE
@@ -123,9 +129,11 @@ class AiSeat:
                 return message.move
 
     def close(self) -> None:
-        """Stop the player's process, if it has one."""
-        if self._worker is not None:
+        """Stop the player's process, if it has one; no new one is started after this."""
+        with self._lock:
+            self._closed = True
             worker, self._worker = self._worker, None
+        if worker is not None:
             worker.close()
 
 

@@ -12,6 +12,7 @@ when asked.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -80,6 +81,8 @@ class Hinter:
     budget: Budget = HINT_BUDGET
     processes: bool = True
     _worker: object | None = field(default=None, repr=False)
+    _closed: bool = field(default=False, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def find(
         self,
@@ -141,11 +144,14 @@ class Hinter:
     ) -> HintResult:
         from ai.worker import AgentWorker, WorkerProgress, WorkerResult
 
-        if self._worker is None:
-            started = AgentWorker(self.game, "mcts:normal")
-            started.start()
-            self._worker = started
-        worker = self._worker
+        with self._lock:  # the screen may close the hinter while a thread is about to search
+            if self._closed:
+                raise RuntimeError("the hint search has been closed")
+            if self._worker is None:
+                started = AgentWorker(self.game, "mcts:normal")
+                started.start()
+                self._worker = started
+            worker = self._worker
         assert isinstance(worker, AgentWorker)
         request = worker.submit(observation, legal, self.budget, seed, analyse=True)
         deadline = time.monotonic() + (self.budget.seconds or 60.0) + GRACE
@@ -169,8 +175,10 @@ class Hinter:
                 )
 
     def close(self) -> None:
-        """Stop the search process, if there is one."""
-        worker, self._worker = self._worker, None
+        """Stop the search process, if there is one; no new one is started after this."""
+        with self._lock:
+            self._closed = True
+            worker, self._worker = self._worker, None
         if worker is not None:
             close = getattr(worker, "close", None)
             if callable(close):

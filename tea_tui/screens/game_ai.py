@@ -71,6 +71,8 @@ class AiTurns:
         from core.engine import Observation
 
         assert isinstance(observation, Observation)
+        if self._stop_ai:  # the screen closed before this thread got going
+            return
         started = time.monotonic()
 
         def progress(iterations: int, seconds: float) -> None:
