@@ -76,10 +76,13 @@ def test_a_process_killed_while_saving_loses_nothing(tmp_path: Path) -> None:
         text=True,
     )
     assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+    store = SaveStore(SavePaths.under(tmp_path))
+    deadline = time.monotonic() + 60  # the machine may be busy: wait for a first save
+    while not store.list_saves() and time.monotonic() < deadline:
+        time.sleep(0.05)
     time.sleep(0.3)
     child.send_signal(signal.SIGKILL)
     child.wait()
-    store = SaveStore(SavePaths.under(tmp_path))
     loaded = store.load("crash")  # the last complete save, whole
     assert int(loaded.meta.title) >= 0
     assert [e.error for e in store.list_saves()] == [None]
