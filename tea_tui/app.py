@@ -185,6 +185,7 @@ class TeaApp(App[None]):
     def open_new_game(self, *, rematch: GameSession | None = None) -> None:
         """Show the new-game screen: with the last setup and a new seed, or for a rematch."""
         from core.seats import SeatSpec
+        from tea_tui.house_rules import BY_NAME
         from tea_tui.screens.new_game import NewGameScreen, Plan
 
         if rematch is not None:
@@ -195,7 +196,13 @@ class TeaApp(App[None]):
             seats = [SeatSpec.parse(text) for text in last.seats][:4]
         except ValueError:
             seats = []
-        plan = Plan(seats, list(last.colours), last.puerh, start_seat=last.start)
+        plan = Plan(
+            seats,
+            list(last.colours),
+            last.puerh,
+            start_seat=last.start,
+            house_rules=tuple(n for n in last.house_rules if n in BY_NAME),
+        )
         self.push_screen(NewGameScreen(plan if len(seats) >= 2 else Plan()))
 
     def start_new_game(self, choice: Any) -> None:
@@ -212,6 +219,7 @@ class TeaApp(App[None]):
                 puerh=choice.puerh,
                 components=self.components,
                 start_seat=choice.start_seat,
+                house_rules=choice.house_rules,
             )
         except SetupError as exc:
             self.notify(str(exc), title="Cannot set up", severity="error", markup=False)
@@ -224,6 +232,7 @@ class TeaApp(App[None]):
             colours=list(choice.colours),
             puerh=choice.puerh,
             start=choice.start_seat,
+            house_rules=list(choice.house_rules),
         )
         self.save_settings()
         home = self._drop_to_base()

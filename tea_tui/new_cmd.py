@@ -2,6 +2,7 @@
 
     tea-tui new --players 3 --seat human --seat mcts:normal --seat human --seed 7
     tea-tui new --seat human --seat luyu:hard --start 2
+    tea-tui new --puerh --variant puerh_bridging --variant limited_pools
 
 Each ``--seat`` is a seat spec (:mod:`core.seats`): ``human``, ``random``, ``heuristic``,
 ``mcts:LEVEL`` (``easy``, ``normal``, ``hard``, ``expert``, ``iters=N``, ``time=S``) or
@@ -9,6 +10,7 @@ Each ``--seat`` is a seat spec (:mod:`core.seats`): ``human``, ``random``, ``heu
 in a 2-player game), optionally with ``@NAME``. Without ``--seat`` the first seat is a person
 and the others ``mcts:normal``. ``--start N`` says which seat takes the first turn; without it
 the seed draws it, except in a solo game, where the person starts (SOLO-13: the player chooses).
+``--variant NAME`` (repeatable) switches on a house rule (:mod:`tea_tui.house_rules`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 
 from core.seats import SeatSpec
 from tea_tui.common import CliError, load_component_set
+from tea_tui.house_rules import HOUSE_RULES
 
 EXAMPLE = "tea-tui new --players 2 --seat human --seat mcts:normal"
 """The command line the app suggests for a first game."""
@@ -59,6 +62,17 @@ def add_new_parser(
     new.add_argument("--seed", type=int, help="set up the game from this seed (default: random)")
     new.add_argument(
         "--puerh", action="store_true", help="play with the Puerh expansion (The Noble Court)"
+    )
+    new.add_argument(
+        "--variant",
+        action="append",
+        metavar="NAME",
+        choices=[rule.name for rule in HOUSE_RULES],
+        help="switch on a house rule (repeat for more): "
+        + ", ".join(rule.name for rule in HOUSE_RULES if not rule.expansion)
+        + "; with --puerh also "
+        + ", ".join(rule.name for rule in HOUSE_RULES if rule.expansion)
+        + " (the README says what each changes)",
     )
     new.add_argument(
         "--pace",
@@ -123,7 +137,13 @@ def run_new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     path = getattr(args, "components", None)
     components = load_component_set(parser, path) if path is not None else None
     try:
-        game = tea_game(seats, puerh=args.puerh, components=components, start_seat=start)
+        game = tea_game(
+            seats,
+            puerh=args.puerh,
+            components=components,
+            start_seat=start,
+            house_rules=args.variant or (),
+        )
     except SetupError as exc:
         raise CliError(str(exc)) from None
     for spec in seats:
@@ -157,9 +177,10 @@ def run_new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     specs = " ".join(_quoted(f"--seat {spec}") for spec in seats)
     puerh = " --puerh" if args.puerh else ""
     first = f" --start {start + 1}" if start is not None else ""
+    variants = "".join(f" --variant {name}" for name in session.house_rules)
     print(
         f"Seed {seed}. The same game again: tea-tui new --players {args.players} {specs}"
-        f"{puerh}{first} --seed {seed}",
+        f"{puerh}{variants}{first} --seed {seed}",
         file=sys.stderr,
     )
     return 0

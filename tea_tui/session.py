@@ -97,18 +97,27 @@ def tea_game(
     puerh: bool = False,
     components: ComponentSet | None = None,
     start_seat: int | None = None,
+    house_rules: Sequence[str] = (),
 ) -> TeaGardenGame:
     """Return the Tea Garden game for these seats, checked as a save's setup is.
 
-    A ``luyu`` seat makes it a solo game against the automa (one such seat, two seats in all).
+    A ``luyu`` seat makes it a solo game against the automa (one such seat, two seats in all);
+    ``house_rules`` names variant flags (:mod:`tea_tui.house_rules`).
 
     Raises:
         SetupError: (a ``ValueError``) saying what is wrong: a bad seat spec, the wrong number
-            of seats for Lu Yu, an unknown difficulty, a start seat that is not a seat.
+            of seats for Lu Yu, an unknown difficulty, a start seat that is not a seat, an
+            unknown house rule or an expansion rule without the expansion.
     """
-    from core.setup import make_game, new_setup
+    from core.setup import SetupError, make_game, new_setup
+    from tea_tui.house_rules import check_house_rules
 
+    try:
+        rules = check_house_rules(house_rules, puerh=puerh)
+    except ValueError as exc:
+        raise SetupError(str(exc)) from None
     options = {"puerh": True} if puerh else {}
+    options.update(dict.fromkeys(rules, True))
     setup = new_setup(seats, components=components, options=options, start_seat=start_seat)
     game = make_game(setup, components)
     assert isinstance(game, TeaGardenGame)
@@ -314,6 +323,13 @@ class GameSession:
     def puerh(self) -> bool:
         """True when the Puerh expansion is in play."""
         return self.game.options.puerh
+
+    @property
+    def house_rules(self) -> tuple[str, ...]:
+        """The names of the house rules in play (:mod:`tea_tui.house_rules`)."""
+        from tea_tui.house_rules import house_rules_of
+
+        return tuple(rule.name for rule in house_rules_of(self.game.options))
 
     def add_hint(
         self, seat: int, moves: Sequence[Move], chances: Sequence[float], text: str

@@ -23,6 +23,7 @@ from core.errors import RulesError
 from core.moves import Move
 from core.tea_garden.hidden import TeaGardenObservation
 from tea_tui.ai_seats import AiSeat, make_ai
+from tea_tui.house_rules import summary
 from tea_tui.move_menu import Item, Menu, build_menu
 from tea_tui.screens.bindings import GAME_BINDINGS, NO_COURT, PANELS
 from tea_tui.screens.game_ai import AiTurns
@@ -169,6 +170,9 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
         self._apply_size(self.app.size.width, self.app.size.height)
         self.query_one("#decision-options").focus()
         self.refresh_view()
+        if self.session.house_rules:
+            rules = summary(self.session.house_rules)
+            self.notify(rules, title="House rules in play", timeout=6, markup=False)
 
     def on_resize(self, event: Resize) -> None:
         self._apply_size(event.size.width, event.size.height)

@@ -106,6 +106,16 @@ own (you score nothing there).
 | dimmed item | not possible now; the reason follows it |
 """
 
+HOUSE_RULES = """
+## House rules
+
+**House rules** (`F3` on the New game screen, or `tea-tui new --variant NAME`) turn one of
+our readings of an open rule the other way for a game: limited supplies, a longer Cup table,
+late cards, and with the expansion no final Hall scoring, bridging Puerh tokens and Sichuan
+counting for the Gardens Decree. The game opens with a notice of the ones in play, and the
+score window (`s`) lists them.
+"""
+
 EXPANSION = """
 ## Puerh - The Noble Court (expansion)
 
@@ -186,7 +196,7 @@ def _menu_table() -> str:
     )
 
 
-HELP_TEXT = "# tea-tui help\n" + KEYS + _menu_table() + RULES + EXPANSION
+HELP_TEXT = "# tea-tui help\n" + KEYS + _menu_table() + RULES + HOUSE_RULES + EXPANSION
 """The whole help text (Markdown)."""
 
 

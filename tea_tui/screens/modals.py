@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from core.tea_garden.hidden import TeaGardenObservation
+from tea_tui.house_rules import summary
 from tea_tui.scores import observed_breakdown
 from tea_tui.widgets.score_table import ScoreTable
 
@@ -93,6 +94,9 @@ class ScoreScreen(ModalScreen[None]):
                 Text(f"Scores if the game ended now (round {self.view.round})", style="bold")
             )
             yield ScoreTable(id="live-scores")
+            if self.session.house_rules:
+                rules = summary(self.session.house_rules)
+                yield Static(Text(f"House rules: {rules}", style="dim"), id="live-rules")
             yield Static(Text("Esc or s closes", style="dim"))
 
     def on_mount(self) -> None:

@@ -1,5 +1,5 @@
-"""The new-game screen: the game and its expansion, the number of players, each seat's kind,
-level, name and colour, and the seed (random by default, shown and editable).
+"""The new-game screen: the game, its expansion and house rules, the number of players, each
+seat's kind, level, name and colour, and the seed (random by default, shown and editable).
 
 "Solo vs Lu Yu" in the Players row sets up a solo game against the automa: the person in seat 1,
 Lu Yu (easy, medium, hard or expert) in seat 2, and who takes the first turn (SOLO-13: the player
@@ -23,6 +23,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, RadioButton, RadioSet, Select, Static
 
 from core.seats import MAX_NAME, SeatSpec
+from tea_tui.house_rules import BY_NAME
+from tea_tui.screens.house_rules import HouseRulesScreen
 from tea_tui.session import LUYU_NAME
 from tea_tui.widgets.glyphs import COLOUR_CHOICES, DEFAULT_COLOUR_NAMES, seat_glyph
 
@@ -68,13 +70,20 @@ class Plan:
     """None draws a new one."""
     start_seat: int | None = None
     """The seat that starts; None draws it (a solo game: the person starts)."""
+    house_rules: tuple[str, ...] = ()
+    """The variant flags switched on (:mod:`tea_tui.house_rules`)."""
 
     @classmethod
     def of(cls, session: GameSession) -> Plan:
         """The plan of a game played: same seats, names, colours, expansion, seed and starter."""
         seats = [SeatSpec(s.kind, s.level, session.names[i]) for i, s in enumerate(session.seats)]
         return cls(
-            seats, list(session.colours), session.puerh, session.seed, session.game.start_seat
+            seats,
+            list(session.colours),
+            session.puerh,
+            session.seed,
+            session.game.start_seat,
+            session.house_rules,
         )
 
     @property
@@ -94,6 +103,8 @@ class Choice:
     seed: int
     start_seat: int | None = None
     """The seat that takes the first turn; None draws it from the seed."""
+    house_rules: tuple[str, ...] = ()
+    """The variant flags switched on."""
 
 
 def kind_value(spec: SeatSpec) -> str:
@@ -119,6 +130,7 @@ class NewGameScreen(Screen[None]):
         Binding("escape", "back", "back", tooltip="Back without starting a game", id="new-back"),
         Binding("f5", "start", "start", tooltip="Start the game", id="new-start"),
         Binding("f2", "reseed", "new seed", tooltip="Draw a new random seed", id="new-seed"),
+        Binding("f3", "house_rules", "house rules", tooltip="Choose house rules", id="new-rules"),
     ]
 
     def __init__(self, plan: Plan | None = None, *, rematch: bool = False) -> None:
@@ -128,6 +140,8 @@ class NewGameScreen(Screen[None]):
         solo = self.plan.luyu_seat is not None
         self.players = SOLO if solo else max(2, min(MAX_SEATS, len(self.plan.seats)))
         """The number of players chosen; :data:`SOLO` for a game against Lu Yu."""
+        self.house_rules: tuple[str, ...] = self.plan.house_rules
+        """The house rules chosen in their dialog."""
 
     # --- the form ---------------------------------------------------------------------------
 
@@ -146,6 +160,12 @@ class NewGameScreen(Screen[None]):
                     id="new-puerh",
                     compact=True,
                     tooltip="Puerh, The Noble Court: Halls, the Puerh Market, Decrees",
+                )
+                yield Button(
+                    self._rules_label(),
+                    compact=True,
+                    id="new-rules",
+                    tooltip="Variants of rules the rulebook leaves open",
                 )
             with Horizontal(classes="new-row"):
                 yield Static("Players", classes="new-label")
@@ -247,6 +267,14 @@ class NewGameScreen(Screen[None]):
             kind.value = "human"
         kind.disabled = solo
 
+    def _rules_label(self) -> str:
+        n = len(self.house_rules)
+        return f"House rules: {n} on" if n else "House rules: none"
+
+    def _set_house_rules(self, names: Sequence[str]) -> None:
+        self.house_rules = tuple(names)
+        self.query_one("#new-rules", Button).label = self._rules_label()
+
     def _note(self, text: str, *, error: bool = False) -> None:
         style = "bold red" if error else "dim"
         self.query_one("#new-note", Static).update(Text(text, style=style))
@@ -276,6 +304,23 @@ class NewGameScreen(Screen[None]):
             self.action_back()
         elif event.button.id == "new-reseed":
             self.action_reseed()
+        elif event.button.id == "new-rules":
+            self.action_house_rules()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """Without the expansion, its house rules go too."""
+        if event.checkbox.id == "new-puerh" and not event.value:
+            self._set_house_rules([n for n in self.house_rules if not BY_NAME[n].expansion])
+
+    def action_house_rules(self) -> None:
+        """Open the house-rules dialog."""
+        puerh = self.query_one("#new-puerh", Checkbox).value
+
+        def chosen(names: tuple[str, ...] | None) -> None:
+            if names is not None:
+                self._set_house_rules(names)
+
+        self.app.push_screen(HouseRulesScreen(self.house_rules, puerh=puerh), chosen)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in a field starts the game."""
@@ -345,7 +390,8 @@ class NewGameScreen(Screen[None]):
         if not text.isdigit():
             raise ValueError("The seed is a whole number from 0 up (New seed draws one).")
         puerh = self.query_one("#new-puerh", Checkbox).value
-        return Choice(tuple(seats), tuple(names), tuple(colours), puerh, int(text), start)
+        rules = tuple(n for n in self.house_rules if puerh or not BY_NAME[n].expansion)
+        return Choice(tuple(seats), tuple(names), tuple(colours), puerh, int(text), start, rules)
 
 
 def _colour(plan: Plan, seat: int | None, default: str) -> str:

@@ -18,6 +18,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from tea_tui.house_rules import BY_NAME, summary
 from tea_tui.screens.modals import ConfirmScreen, NameScreen
 from tea_tui.widgets.glyphs import seat_glyph
 
@@ -185,6 +186,9 @@ class SavesScreen(Screen[None]):
             text.append_text(seat_line(entry))
             setup = entry.save.setup
             extras = ", Puerh" if setup.options.get("puerh") or "puerh" in setup.expansions else ""
+            rules = [name for name, on in setup.options.items() if on and name in BY_NAME]
+            if rules:
+                extras += f" · house rules: {summary(rules)}"
             hints = len(entry.save.game_notes.hints)
             used = f" · {hints} hint{'s' if hints != 1 else ''} used" if hints else ""
             text.append(
