@@ -7,6 +7,7 @@ see :mod:`core.seats`) into an agent and its budget per decision::
     heuristic              the greedy player of ai.heuristic
     mcts:easy|normal|hard|expert
     mcts:iters=N           N search iterations per decision
+    mcts:iters=N+depth=D   ... looking D turns ahead before the evaluation (default 1)
     mcts:time=S            S seconds per decision
     luyu:easy|medium|hard|expert
                            the solo automa (his difficulty is set in the game itself)
@@ -22,10 +23,11 @@ waits for ever. Tea Garden sub-decisions (payments, bonus choices) get a share o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ai.base import Agent, Budget
 from ai.heuristic import HeuristicAgent
+from ai.knowledge import knowledge_for
 from ai.luyu import LuYuAgent
 from ai.mcts import MctsAgent
 from core.engine import Game, Observation
@@ -41,6 +43,8 @@ LEVELS: dict[str, Budget] = {
     "expert": Budget(iterations=20000, seconds=30.0),
 }
 """The MCTS levels and their budget for a full decision."""
+LEVEL_DEPTH: dict[str, int] = {}
+"""The levels that search deeper than the game's default depth, and how many turns."""
 
 AI_KINDS = ("random", "heuristic", "mcts", "luyu", "openspiel-ismcts", "openspiel-mcts")
 
@@ -75,25 +79,57 @@ class Player:
 
 
 def parse_budget(level: str) -> Budget:
-    """Return the budget of an MCTS level: a level word, ``iters=N`` or ``time=S``.
+    """Return the budget of an MCTS level: a level word, or ``iters=N`` and/or ``time=S``
+    joined by ``+``.
 
     Raises:
-        ValueError: for an unknown level word or a bad budget.
+        ValueError: for an unknown level word or a bad budget (a ``depth`` included).
     """
-    key, eq, value = level.partition("=")
-    if not eq:
+    if "=" not in level:
         if level not in LEVELS:
             known = ", ".join(LEVELS)
             raise ValueError(f"unknown MCTS level {level!r} (use {known}, iters=N or time=S)")
         return LEVELS[level]
+    iterations: int | None = None
+    seconds: float | None = None
+    for part in level.split("+"):
+        key, _, value = part.partition("=")
+        try:
+            if key == "iters":
+                iterations = int(value)
+            elif key == "time":
+                seconds = float(value)
+            else:
+                raise ValueError(f"unknown budget {part!r} (use iters=N or time=S)")
+        except ValueError as exc:
+            raise ValueError(f"MCTS budget {level!r}: {exc}") from None
+    return Budget(iterations=iterations, seconds=seconds)
+
+
+def parse_level(level: str) -> tuple[Budget, int | None]:
+    """Return the budget and search depth of an MCTS level (``hard``, ``iters=N+depth=2``).
+
+    The depth is the number of turn boundaries a simulation passes before it is evaluated;
+    None leaves the game's own (one: the end of the turn in progress).
+
+    Raises:
+        ValueError: for an unknown level word or a bad budget or depth.
+    """
+    if "=" not in level:
+        return parse_budget(level), LEVEL_DEPTH.get(level)
+    parts = level.split("+")
+    depths = [p.partition("=")[2] for p in parts if p.startswith("depth=")]
+    rest = "+".join(p for p in parts if not p.startswith("depth="))
+    budget = parse_budget(rest) if rest else LEVELS["normal"]
+    if not depths:
+        return budget, None
     try:
-        if key == "iters":
-            return Budget(iterations=int(value))
-        if key == "time":
-            return Budget(seconds=float(value))
-    except ValueError as exc:
-        raise ValueError(f"MCTS budget {level!r}: {exc}") from None
-    raise ValueError(f"unknown MCTS budget {level!r} (use iters=N or time=S)")
+        depth = int(depths[-1])
+    except ValueError:
+        raise ValueError(f"MCTS level {level!r}: depth needs a whole number") from None
+    if depth < 1:
+        raise ValueError(f"MCTS level {level!r}: depth must be at least 1")
+    return budget, depth
 
 
 def make_agent(spec: SeatSpec | str, game: Game) -> Player:
@@ -111,8 +147,11 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
             raise ValueError(f"seat {text!r}: the heuristic player has no level {seat.level!r}")
         return Player(HeuristicAgent(game, name=text), Budget(), text)
     if seat.kind == "mcts":
-        budget = parse_budget(seat.level or "normal")
-        return Player(MctsAgent(game, name=text), budget, text)
+        budget, depth = parse_level(seat.level or "normal")
+        knowledge = knowledge_for(game)
+        if depth is not None and knowledge.boundary is not None:
+            knowledge = replace(knowledge, boundaries=depth)
+        return Player(MctsAgent(game, name=text, knowledge=knowledge), budget, text)
     if seat.kind == "luyu":  # the automa: his difficulty is part of the game's setup
         if seat.level and seat.level not in LUYU_LEVELS:
             known = ", ".join(LUYU_LEVELS)

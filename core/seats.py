@@ -11,8 +11,9 @@ A seat spec has a short text form used by the command line, the arena and the ap
     'human@Ann'
 
 The form is ``KIND[:LEVEL][@NAME]``: ``KIND`` is one of :data:`SEAT_KINDS`; ``LEVEL`` is a named
-strength (``easy``, ``normal``, ...) or an explicit budget ``iters=N`` or ``time=SECONDS``, for
-the AI kinds that take one; ``NAME`` is how the seat is shown. ``str(spec)`` and
+strength (``easy``, ``normal``, ...) or an explicit budget ``iters=N`` or ``time=SECONDS``,
+optionally joined by ``+`` with a search depth ``depth=N`` (``iters=1200+depth=2``), for the AI
+kinds that take one; ``NAME`` is how the seat is shown. ``str(spec)`` and
 :meth:`SeatSpec.parse` round-trip.
 """
 
@@ -35,8 +36,11 @@ SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
 LEVELLED_KINDS = frozenset({"heuristic", "mcts", "luyu", "openspiel-ismcts", "openspiel-mcts"})
 """The kinds that take a level; ``human`` and ``random`` take none."""
 
-BUDGET_KEYS = ("iters", "time")
-"""The explicit budgets a level may give: ``iters=N`` (whole number) or ``time=SECONDS``."""
+BUDGET_KEYS = ("iters", "time", "depth")
+"""The settings an explicit level may give, joined by ``+``: ``iters=N`` (whole number),
+``time=SECONDS`` and ``depth=N`` (turns searched before the evaluation, 1 to
+:data:`MAX_DEPTH`)."""
+MAX_DEPTH = 4
 
 MAX_NAME = 32
 """The longest seat name, in characters."""
@@ -112,16 +116,24 @@ class SeatSpec(msgspec.Struct, frozen=True, omit_defaults=True):
 
 
 def _check_level(level: str) -> None:
-    key, eq, value = level.partition("=")
-    if eq:
-        if key not in BUDGET_KEYS:
-            raise ValueError(
-                f"level {level!r}: unknown budget {key!r} (use iters=N or time=SECONDS)"
-            )
-        if not _NUMBER.fullmatch(value) or float(value) <= 0:
-            raise ValueError(f"level {level!r}: {key} needs a positive number")
-        if key == "iters" and "." in value:
-            raise ValueError(f"level {level!r}: iters needs a whole number")
+    if "=" in level:
+        seen: set[str] = set()
+        for part in level.split("+"):
+            key, eq, value = part.partition("=")
+            if not eq or key not in BUDGET_KEYS:
+                raise ValueError(
+                    f"level {level!r}: unknown budget {part!r} "
+                    "(use iters=N or time=SECONDS, optionally +depth=N)"
+                )
+            if key in seen:
+                raise ValueError(f"level {level!r}: {key} is given twice")
+            seen.add(key)
+            if not _NUMBER.fullmatch(value) or float(value) <= 0:
+                raise ValueError(f"level {level!r}: {key} needs a positive number")
+            if key in ("iters", "depth") and "." in value:
+                raise ValueError(f"level {level!r}: {key} needs a whole number")
+            if key == "depth" and int(value) > MAX_DEPTH:
+                raise ValueError(f"level {level!r}: depth goes from 1 to {MAX_DEPTH}")
         return
     if not _LEVEL_WORD.fullmatch(level):
         raise ValueError(

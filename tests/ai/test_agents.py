@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ai.agents import LEVELS, RandomAgent, make_agent, parse_budget
+from ai.agents import LEVEL_DEPTH, LEVELS, RandomAgent, make_agent, parse_budget, parse_level
 from ai.base import Agent, Budget, Searcher
 from ai.heuristic import HeuristicAgent
 from ai.mcts import MctsAgent
@@ -88,8 +88,23 @@ def test_levels_rise_in_strength() -> None:
     assert iters == sorted(iters) and len(set(iters)) == 4
     assert all(b.seconds for b in LEVELS.values())
     assert parse_budget("iters=7") == Budget(iterations=7)
+    assert parse_budget("iters=7+time=2") == Budget(iterations=7, seconds=2.0)
     with pytest.raises(ValueError):
-        parse_budget("depth=3")
+        parse_budget("depth=3")  # a budget has no depth (OpenSpiel seats take budgets only)
+
+
+def test_a_level_may_search_deeper() -> None:
+    """``+depth=N`` sets how many turn ends a simulation passes before it is evaluated."""
+    game = TeaGardenGame(num_seats=2)
+    deep = make_agent("mcts:iters=40+depth=2", game)
+    assert deep.budget == Budget(iterations=40)
+    assert isinstance(deep.agent, MctsAgent) and deep.agent.knowledge.boundaries == 2
+    plain = make_agent("mcts:iters=40", game).agent
+    assert isinstance(plain, MctsAgent) and plain.knowledge.boundaries == 1
+    assert parse_level("depth=3") == (LEVELS["normal"], 3)
+    for level, (budget, depth) in ((name, parse_level(name)) for name in LEVELS):
+        assert budget == LEVELS[level] and depth == LEVEL_DEPTH.get(level)
+    play_out(game, ["mcts:iters=20+depth=2", "heuristic"], 3)
 
 
 def test_budget_checks_and_scales() -> None:
