@@ -7,6 +7,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Button, Checkbox
 
 from core.tea_garden.context import Options
@@ -82,17 +83,27 @@ def test_new_command_refuses_bad_variants(
     assert message in capsys.readouterr().err
 
 
+async def new_game_form(app: TeaApp, pilot: Pilot[None]) -> NewGameScreen:
+    """Open the new-game form from the title screen."""
+    await pilot.press("n")
+    await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    assert isinstance(app.screen, NewGameScreen)
+    return app.screen
+
+
+async def open_dialog(app: TeaApp, pilot: Pilot[None]) -> None:
+    """Press F3 on the form and wait for the house-rules dialog."""
+    await pilot.press("f3")
+    await until(pilot, lambda: isinstance(app.screen, HouseRulesScreen))
+
+
 @pilot_test
 async def test_the_dialog_sets_house_rules_for_the_game_and_remembers_them(tmp_path: Path) -> None:
     app = make_title_app(data_dir=tmp_path, processes=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        form = app.screen
-        assert isinstance(form, NewGameScreen)
+        form = await new_game_form(app, pilot)
         assert str(form.query_one("#new-rules", Button).label) == "House rules: none"
-        await pilot.press("f3")
-        await until(pilot, lambda: isinstance(app.screen, HouseRulesScreen))
+        await open_dialog(app, pilot)
         dialog = app.screen
         assert isinstance(dialog, HouseRulesScreen)
         # Without the expansion its rules cannot be ticked.
@@ -105,8 +116,7 @@ async def test_the_dialog_sets_house_rules_for_the_game_and_remembers_them(tmp_p
         assert form.house_rules == ("limited_pools", "late_cards")
         assert str(form.query_one("#new-rules", Button).label) == "House rules: 2 on"
         # Esc leaves the choice as it was.
-        await pilot.press("f3")
-        await until(pilot, lambda: isinstance(app.screen, HouseRulesScreen))
+        await open_dialog(app, pilot)
         app.screen.query_one("#rule-late_cards", Checkbox).value = False
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is form)
@@ -127,14 +137,10 @@ async def test_expansion_rules_go_with_the_expansion(tmp_path: Path) -> None:
     """Ticking Puerh lets its rules be chosen; unticking it drops them again."""
     app = make_title_app(data_dir=tmp_path, processes=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        form = app.screen
-        assert isinstance(form, NewGameScreen)
+        form = await new_game_form(app, pilot)
         form.query_one("#new-puerh", Checkbox).value = True
         await pilot.pause()
-        await pilot.press("f3")
-        await until(pilot, lambda: isinstance(app.screen, HouseRulesScreen))
+        await open_dialog(app, pilot)
         box = app.screen.query_one("#rule-puerh_bridging", Checkbox)
         assert not box.disabled
         box.value = True
