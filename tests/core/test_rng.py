@@ -72,6 +72,20 @@ def test_shuffle_is_a_deterministic_permutation() -> None:
     assert a != items
 
 
+def test_shuffle_draws_exactly_as_below_does() -> None:
+    """The written-out shuffle must give the orders (and leave the state) of the plain
+    Fisher-Yates over below(): saved games replay their shuffles with it."""
+    for seed in range(300):
+        fast, plain = Rng.from_seed(seed), Rng.from_seed(seed)
+        a = list(range(seed % 45))
+        b = a[:]
+        fast.shuffle(a)
+        for i in range(len(b) - 1, 0, -1):
+            j = plain.below(i + 1)
+            b[i], b[j] = b[j], b[i]
+        assert a == b and fast.state == plain.state
+
+
 def test_shuffle_reaches_every_order_of_three() -> None:
     rng = Rng.from_seed(3)
     seen = set()
