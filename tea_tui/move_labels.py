@@ -1,4 +1,5 @@
-"""A short label in words for every kind of Tea Garden move, as the decision panel lists it.
+"""A short label in words for every kind of Tea Garden move, as the decision panel lists it,
+and the title of every pending decision (:func:`pending_title`).
 
 Labels read the seat's observation (never a full state) and the shared context, and name cards,
 Regions and Provinces rather than ids. Compare :func:`core.tea_garden.narrate.describe`, which
@@ -206,3 +207,53 @@ def _cup_bonus_label(
         else tiles[row[top.connection + 1]].left
     )
     return f"{side} Cup ({w.province_name(ctx, cup.colour)}): {w.effects_words(cup.bonus)}"
+
+
+def pending_title(view: TeaGardenObservation, ctx: Context, top: st.AnyPending) -> str:
+    """Say what a pending decision asks for."""
+    if isinstance(top, st.PayLeaves):
+        return f"Pay {w.demand_text(top.demands)} for {_purpose(view, ctx, top.purpose)}"
+    if isinstance(top, st.ChooseOption) and top.any_order:  # a Hall's gains (COURT-02)
+        return "Take the Hall's gains one by one, in any order, or stop"
+    if isinstance(top, st.CoverTeapots):
+        return f"{w.card_name(ctx, top.card)} lacks {top.missing} Teapot(s): cover one"
+    titles = {
+        st.ChooseScroll: "Choose a Scroll",
+        st.PlaceCupToken: "Place a Cup token on a connection",
+        st.MayDraw: "Draw cards?",
+        st.MayRemove: "Remove a card from the game?",
+        st.TakeEmperorCard: "Take an Emperor card",
+        st.ChooseOption: "Choose one side",
+        st.ChoosePart: "Choose a part of the University sector",
+        st.PlaceCupTile: "Take a Cup tile and place it",
+        st.ChooseCupBonus: "Which Cup gives its bonus?",
+        st.BuyPuerh: "Buy a Premium Puerh token from the Market",
+        st.TakeBasicPuerh: "Take a Basic Puerh token from the Storage",
+        st.PlacePuerh: "Place the Puerh token: a new set, or one not yet complete",
+    }
+    if isinstance(top, st.FermentLeaves):
+        return f"Ferment up to {w.count(top.n, 'more fresh leaf', 'more fresh leaves')}"
+    if isinstance(top, st.HarvestGardens):
+        return f"Harvest from up to {w.count(top.n, 'more garden')}"
+    if isinstance(top, st.SellLeaves):
+        return f"Sell up to {w.count(top.n, 'more leaf', 'more leaves')}"
+    if isinstance(top, st.DiscardCards):
+        return f"Discard {top.n} card(s)"
+    return titles.get(type(top), "Decide")
+
+
+def _purpose(view: TeaGardenObservation, ctx: Context, purpose: str) -> str:
+    kind, _, rest = purpose.partition(":")
+    if kind == "fee":
+        return f"the fee of card slot {len(view.players[view.seat].stacks)}"
+    if kind == "buy":
+        return w.card_name(ctx, rest)
+    if kind == "caravan":
+        return f"Caravan {rest.split(':')[0]}"
+    if kind == "emperor":
+        return "the Emperor track"
+    if kind == "repeat":
+        return "the repeat"
+    if kind == "puerh":
+        return f"the Premium Puerh token of Market slot {rest}"
+    return purpose

@@ -26,7 +26,7 @@ from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.payments import assign, bins_of, can_pay
 from tea_tui import words as w
-from tea_tui.move_labels import label
+from tea_tui.move_labels import label, pending_title
 
 LETTERS = {
     mv.Pass: "p",
@@ -243,13 +243,13 @@ def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) 
             )
     top_name = w.card_name(ctx, t.top)
     offers = ctx.cards[t.top].top if t.top in ctx.cards else ()
-    for i, eff in enumerate(offers):
+    for i in range(len(offers)):
         move = mv.UseTop(i + 1)
         used = i < len(t.used_top) and t.used_top[i]
         reason = "" if move in legal else ("already used" if used else "nothing to gain now")
         items.append(
             Item(
-                f"Use {top_name}: {w.effects_words((eff,))}",
+                label(view, ctx, move),
                 key="a",
                 moves=(move,),
                 reason=reason,
@@ -401,56 +401,6 @@ def cheapest_payment(
         owed[i] = st.Demand(count=d.count - 1, quality=d.quality, fermented=d.fermented)
         plan.append(mv.PayLeaf("g" if side == "g" else "f", quality))
     return plan
-
-
-def pending_title(view: TeaGardenObservation, ctx: Context, top: st.AnyPending) -> str:
-    """Say what a pending decision asks for."""
-    if isinstance(top, st.PayLeaves):
-        return f"Pay {w.demand_text(top.demands)} for {_purpose(view, ctx, top.purpose)}"
-    if isinstance(top, st.ChooseOption) and top.any_order:  # a Hall's gains (COURT-02)
-        return "Take the Hall's gains one by one, in any order, or stop"
-    if isinstance(top, st.CoverTeapots):
-        return f"{w.card_name(ctx, top.card)} lacks {top.missing} Teapot(s): cover one"
-    titles = {
-        st.ChooseScroll: "Choose a Scroll",
-        st.PlaceCupToken: "Place a Cup token on a connection",
-        st.MayDraw: "Draw cards?",
-        st.MayRemove: "Remove a card from the game?",
-        st.TakeEmperorCard: "Take an Emperor card",
-        st.ChooseOption: "Choose one side",
-        st.ChoosePart: "Choose a part of the University sector",
-        st.PlaceCupTile: "Take a Cup tile and place it",
-        st.ChooseCupBonus: "Which Cup gives its bonus?",
-        st.BuyPuerh: "Buy a Premium Puerh token from the Market",
-        st.TakeBasicPuerh: "Take a Basic Puerh token from the Storage",
-        st.PlacePuerh: "Place the Puerh token: a new set, or one not yet complete",
-    }
-    if isinstance(top, st.FermentLeaves):
-        return f"Ferment up to {w.count(top.n, 'more fresh leaf', 'more fresh leaves')}"
-    if isinstance(top, st.HarvestGardens):
-        return f"Harvest from up to {w.count(top.n, 'more garden')}"
-    if isinstance(top, st.SellLeaves):
-        return f"Sell up to {w.count(top.n, 'more leaf', 'more leaves')}"
-    if isinstance(top, st.DiscardCards):
-        return f"Discard {top.n} card(s)"
-    return titles.get(type(top), "Decide")
-
-
-def _purpose(view: TeaGardenObservation, ctx: Context, purpose: str) -> str:
-    kind, _, rest = purpose.partition(":")
-    if kind == "fee":
-        return f"the fee of card slot {len(view.players[view.seat].stacks)}"
-    if kind == "buy":
-        return w.card_name(ctx, rest)
-    if kind == "caravan":
-        return f"Caravan {rest.split(':')[0]}"
-    if kind == "emperor":
-        return "the Emperor track"
-    if kind == "repeat":
-        return "the repeat"
-    if kind == "puerh":
-        return f"the Premium Puerh token of Market slot {rest}"
-    return purpose
 
 
 # --- labels --------------------------------------------------------------------------------

@@ -26,11 +26,10 @@ from rich.text import Text
 from core.tea_garden.components import Border, Region
 from core.tea_garden.context import Context
 from core.tea_garden.hidden import TeaGardenObservation
+from tea_tui.widgets.effect_text import effects_icons, effects_words
 from tea_tui.widgets.glyphs import PROVINCE_COLOURS, seat_colour, seat_glyph
 from tea_tui.widgets.tracks import (
     DIM,
-    effects_short,
-    effects_words,
     fill_lines,
     key_item,
     legend_items,
@@ -184,7 +183,7 @@ def _token_text(view: TeaGardenObservation, ctx: Context, region: Region, wide: 
     token = ctx.region_tokens.get(token_id) if token_id else None
     if token is None:
         return ""
-    return effects_words(token.bonus) if wide else effects_short(token.bonus)
+    return effects_words(token.bonus) if wide else effects_icons(token.bonus)
 
 
 def _draw_cell(

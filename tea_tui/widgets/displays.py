@@ -2,8 +2,9 @@
 
 Each widget follows the view contract of docs/tui.md: the screen calls ``show(view, ctx, names)``
 after every move and the widget redraws from that seat's observation alone. The small text
-helpers here (Teapots, prices, effects, Province tags) are shared by the player-board and
-opponent widgets, so a card looks the same wherever it appears.
+helpers here (Teapots, prices, Province tags) and the effects' compact form
+(:mod:`tea_tui.widgets.effect_text`) are shared by the player-board and opponent widgets, so a
+card looks the same wherever it appears.
 """
 
 from __future__ import annotations
@@ -15,18 +16,17 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from core.tea_garden import effects as fx
 from core.tea_garden.components import Card, LeafCost
 from core.tea_garden.context import Context
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.scoring import FLAT_CARD_VP, RATES, STARTING_DECK_VP
+from tea_tui.widgets.effect_text import effects_compact
 from tea_tui.widgets.glyphs import (
     FERMENTED_MARK,
     FERMENTED_STYLE,
     FRESH_MARK,
     FRESH_STYLE,
     PROVINCE_COLOURS,
-    SECONDARY_GLYPHS,
     TEAPOT_COLOURS,
     seat_colour,
     seat_glyph,
@@ -36,8 +36,6 @@ ROMAN = ("I", "II", "III", "IV", "V")
 """Action-card levels as printed."""
 TEAPOT_LETTERS = {"green": "G", "red": "R", "blue": "B", "neutral": "N", "any": "*"}
 """One letter per Teapot colour, so a Teapot never relies on its colour alone."""
-SECONDARY_WORDS = {"river": "River", "cup": "Cup", "university": "Uni"}
-SCROLL_SHORT = {"plus1": "+1", "teapot": "pot", "x2": "x2", "any": "any"}
 TITLE_STYLE = "bold"
 DIM = "dim"
 COUNTED = {
@@ -114,51 +112,13 @@ def province_name(ctx: Context, province_id: str) -> str:
     return next((p.name for p in ctx.components.map.provinces if p.id == province_id), "?")
 
 
-def _effect(eff: fx.Effect) -> Text:
-    """Return one effect in compact form."""
-    if isinstance(eff, fx.GainLeaves):
-        return Text(f"+{eff.n}{FRESH_MARK}{eff.q}", style=FRESH_STYLE)
-    if isinstance(eff, fx.Secondary):
-        return Text(f"{SECONDARY_GLYPHS[eff.action]}{SECONDARY_WORDS[eff.action]}", style="cyan")
-    if isinstance(eff, fx.Choice):
-        return Text(" / ").join(effects_text(option) for option in eff.options)
-    if isinstance(eff, fx.Ferment):
-        return Text(f"ferment {eff.n}", style=FERMENTED_STYLE)
-    if isinstance(eff, fx.GainEmperorTokens):
-        return Text(f"+{eff.n} Emp tok", style="yellow")
-    if isinstance(eff, fx.GainScroll):
-        return Text(f"+Scroll({SCROLL_SHORT[eff.kind]})")
-    if isinstance(eff, fx.GainCupToken):
-        return Text(f"+{eff.n} Cup tok")
-    if isinstance(eff, fx.ScoreVP):
-        return Text(f"+{eff.n}VP", style="bold")
-    if isinstance(eff, fx.Draw):
-        return Text(f"draw {eff.n}")
-    if isinstance(eff, fx.DrawDiscard):
-        return Text(f"draw&discard {eff.n}")
-    if isinstance(eff, fx.SellLeaves):
-        return Text(f"sell ≤{eff.max}")
-    if isinstance(eff, fx.RemoveCard):
-        return Text("remove card")
-    if isinstance(eff, fx.TakeEmperorCard):
-        return Text("Emperor card")
-    return Text("Puerh")
-
-
-def effects_text(effects: fx.Effects) -> Text:
-    """Return printed effects in a compact form, e.g. "+2g3, +1 Emp tok" or "≈River / draw 1"."""
-    if not effects:
-        return Text("-", style=DIM)
-    return Text(", ").join(_effect(e) for e in effects)
-
-
 def card_line(card: Card) -> Text:
     """Return a card's name, strength, Teapots and top effect on one line."""
     text = Text(card.name, style="bold")
     text.append(f"  str {card.strength}  ")
     text.append_text(teapots_text(card.teapots))
     text.append("  ")
-    text.append_text(effects_text(card.top))
+    text.append_text(effects_compact(card.top))
     return text
 
 
@@ -244,7 +204,7 @@ class ActionDisplay(BoardPanel):
                 name,
                 str(card.strength),
                 teapots_text(card.teapots),
-                effects_text(card.top),
+                effects_compact(card.top),
                 cost_text(card.price),
                 teapots_text(card.teapots_needed),
                 str(card.vp),
@@ -269,9 +229,9 @@ class CaravanDisplay(BoardPanel):
             if caravan is None:
                 table.add_row(str(i + 1), Text("(empty)", style=DIM))
                 continue
-            trades = [cost_text(t.cost) + " → " + effects_text(t.reward) for t in caravan.trades]
+            trades = [cost_text(t.cost) + " → " + effects_compact(t.reward) for t in caravan.trades]
             powers = [
-                Text(f"≥{s.strength}", style="bold") + " → " + effects_text(s.reward)
+                Text(f"≥{s.strength}", style="bold") + " → " + effects_compact(s.reward)
                 for s in caravan.strengths
             ]
             table.add_row(str(i + 1), Text(caravan.kind, style=DIM), "sell", *trades)
@@ -299,7 +259,7 @@ class EmperorDisplay(BoardPanel):
                 Text(card.name, style="bold"),
                 str(card.strength),
                 teapots_text(card.teapots),
-                effects_text(card.top),
+                effects_compact(card.top),
                 Text(condition_text(card.scoring), style="yellow"),
             )
         return Group(title, table)
@@ -325,10 +285,10 @@ class CupStacks(BoardPanel):
             else:
                 line.append_text(province_tag(ctx, tile.left.colour))
                 line.append(" ")
-                line.append_text(effects_text(tile.left.bonus))
+                line.append_text(effects_compact(tile.left.bonus))
                 line.append(" | ")
                 line.append_text(province_tag(ctx, tile.right.colour))
                 line.append(" ")
-                line.append_text(effects_text(tile.right.bonus))
+                line.append_text(effects_compact(tile.right.bonus))
             lines.append(line)
         return Group(*lines)

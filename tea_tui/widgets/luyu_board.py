@@ -29,7 +29,6 @@ from core.tea_garden.state import LuYuState, PlayerState
 from tea_tui.scores import observed_points
 from tea_tui.widgets.displays import (
     DIM,
-    SECONDARY_WORDS,
     TITLE_STYLE,
     BoardPanel,
     cost_text,
@@ -38,6 +37,7 @@ from tea_tui.widgets.displays import (
     seat_label,
     slot_fee,
 )
+from tea_tui.widgets.effect_text import SECONDARY_SHORT
 from tea_tui.widgets.glyphs import SECONDARY_GLYPHS
 
 NOT_SOLO = "Lu Yu plays only in a solo game."
@@ -70,7 +70,7 @@ def difficulty(lu: LuYuState) -> str:
 
 def secondary_text(kind: str) -> Text:
     """Return a secondary action as its symbol and word, e.g. "≈ River"."""
-    return Text(f"{SECONDARY_GLYPHS[kind]} {SECONDARY_WORDS[kind]}", style="cyan")
+    return Text(f"{SECONDARY_GLYPHS[kind]} {SECONDARY_SHORT[kind]}", style="cyan")
 
 
 def position_text(position: int) -> str:

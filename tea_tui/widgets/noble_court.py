@@ -19,7 +19,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from core.tea_garden import effects as fx
 from core.tea_garden.components import PuerhToken
 from core.tea_garden.context import Context
 from core.tea_garden.court import decree_progress
@@ -31,10 +30,10 @@ from tea_tui.widgets.displays import (
     TITLE_STYLE,
     BoardPanel,
     cost_text,
-    effects_text,
     seat_label,
 )
-from tea_tui.widgets.glyphs import FERMENTED_STYLE, FRESH_MARK, FRESH_STYLE, seat_colour, seat_glyph
+from tea_tui.widgets.effect_text import effects_compact
+from tea_tui.widgets.glyphs import FERMENTED_STYLE, seat_colour, seat_glyph
 
 STAR = "★"
 """One star of a Puerh token."""
@@ -66,24 +65,6 @@ def _plural(n: int, word: str, plural: str | None = None) -> str:
     return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
-def court_effect(eff: fx.Effect) -> Text:
-    """Return one effect in the displays' short form, the expansion's own effects included."""
-    if isinstance(eff, fx.GainBasicPuerh):
-        return Text("Basic Puerh", style="yellow")
-    if isinstance(eff, fx.GainGardenLeaves):
-        return Text(f"+1{FRESH_MARK}/garden", style=FRESH_STYLE)
-    if isinstance(eff, fx.Choice):
-        return Text(" / ").join(court_effects(option) for option in eff.options)
-    return effects_text((eff,))
-
-
-def court_effects(effects: fx.Effects) -> Text:
-    """Return a Hall's or a Puerh token's effects in short form, e.g. "≈River, +1VP"."""
-    if not effects:
-        return Text("-", style=DIM)
-    return Text(", ").join(court_effect(e) for e in effects)
-
-
 def stars_text(token: PuerhToken) -> Text:
     """Return a token's stars ("★★"), or a dim "-" for none."""
     return Text(STAR * token.stars, style=STAR_STYLE) if token.stars else Text("-", style=DIM)
@@ -106,7 +87,7 @@ def token_text(token: PuerhToken) -> Text:
     if not token.stars and not token.value:
         text.append("-", style=DIM)
     text.append(" ")
-    text.append_text(court_effects(token.bonus))
+    text.append_text(effects_compact(token.bonus))
     return text
 
 
@@ -184,7 +165,7 @@ class NobleCourt(BoardPanel):
             line = Text(f" {h + 1} ")
             line.append(hall.name if hall else hall_id, style="bold")
             line.append("  ")
-            line.append_text(court_effects(hall.effects) if hall else Text("?", style=DIM))
+            line.append_text(effects_compact(hall.effects) if hall else Text("?", style=DIM))
             lines.append(line)
             occupancy = court.occupancy[h] if h < len(court.occupancy) else []
             lines.append(Text("   ") + spaces_text(spaces, occupancy))
@@ -203,7 +184,7 @@ class NobleCourt(BoardPanel):
                 continue
             market.add_row(
                 str(i + 1),
-                court_effects(token.bonus),
+                effects_compact(token.bonus),
                 stars_text(token),
                 value_text(token),
                 cost_text(token.cost),
@@ -217,7 +198,7 @@ class NobleCourt(BoardPanel):
                 storage.add_row(str(i + 1), Text("(empty)", style=DIM))
                 continue
             storage.add_row(
-                str(i + 1), court_effects(token.bonus), stars_text(token), value_text(token)
+                str(i + 1), effects_compact(token.bonus), stars_text(token), value_text(token)
             )
         both = Table.grid(padding=(0, 3, 0, 0))
         both.add_column()

@@ -22,13 +22,13 @@ from tea_tui.widgets.displays import (
     TITLE_STYLE,
     BoardPanel,
     cost_text,
-    effects_text,
     leaves_text,
     province_tag,
     seat_label,
     slot_fee,
     teapots_text,
 )
+from tea_tui.widgets.effect_text import effects_compact
 from tea_tui.widgets.luyu_board import is_luyu_seat, luyu_board
 
 TOP_MARK = "▸"
@@ -201,7 +201,7 @@ class PlayerBoard(BoardPanel):
                 Text(card.name, style="bold"),
                 f"str {card.strength}",
                 teapots_text(card.teapots),
-                effects_text(card.top),
+                effects_compact(card.top),
             )
         return [*lines, table]
 
@@ -219,7 +219,7 @@ class PlayerBoard(BoardPanel):
         if top.top:
             used = all(t.used_top) if t.used_top else False
             text.append(" · offers ")
-            text.append_text(effects_text(top.top))
+            text.append_text(effects_compact(top.top))
             text.append(" (used)" if used else "", style=DIM)
         return text
 

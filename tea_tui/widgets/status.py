@@ -19,6 +19,7 @@ from core.tea_garden.maintenance import ROUNDS
 from core.tea_garden.narrate_luyu import card_label
 from tea_tui.widgets.glyphs import seat_colour, seat_glyph
 from tea_tui.widgets.luyu_board import luyu_turns_left
+from tea_tui.words import card_offer
 
 
 def turns_left(view: TeaGardenObservation, ctx: Context, seat: int) -> int:
@@ -101,7 +102,7 @@ class StatusLine(Static):
             second.append(f" turns his next card ({view.luyu_draw_size} in his deck{top})")
         elif not view.over and t.committed and t.top in ctx.cards:
             card = ctx.cards[t.top]
-            offer = _offer(ctx, t.top) if card.top else "no offer"
+            offer = card_offer(ctx, t.top)
             second.append(f"Strength {t.strength}", style="bold")
             second.append(f"  │ top card {card.name}: {offer}")
         elif not view.over:
@@ -112,9 +113,3 @@ class StatusLine(Static):
             second.append("  │ ")
             second.append(self._activity, style="italic")
         return Text("\n").join([line, second])
-
-
-def _offer(ctx: Context, card_id: str) -> str:
-    from core.tea_garden.narrate import effect_text
-
-    return effect_text(ctx.cards[card_id].top)

@@ -1,9 +1,9 @@
 """The tracks beside the map: the River, the Tea University, the Emperor track and the round.
 
 :class:`Tracks` is a dumb widget (docs/tui.md): the screen calls :meth:`Tracks.show` with a
-seat's view and the widget draws every seat's Boat and Workers on the printed tracks. The short
-effect notation used here and on the map (``2g3``, ``1E``, ``S*`` …) lives in this module too,
-with a legend built from the effects actually on show.
+seat's view and the widget draws every seat's Boat and Workers on the printed tracks, the effects
+in their icon form (``2g3``, ``1E``, ``S*`` …, :mod:`tea_tui.widgets.effect_text`), with a legend
+built from the effects actually on show; the map uses the same legend.
 
 Each track is a table whose first row names its spaces; the pieces sit in the last row(s), in
 the column of the space they stand on::
@@ -25,17 +25,10 @@ from core.tea_garden.components import LeafCost
 from core.tea_garden.context import Context
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS
-from tea_tui.widgets.glyphs import FRESH_STYLE, SECONDARY_GLYPHS, seat_colour, seat_glyph
+from tea_tui.widgets.effect_text import JOIN, effect_icon, effect_words, effects_icons
+from tea_tui.widgets.glyphs import FRESH_STYLE, seat_colour, seat_glyph
 from tea_tui.widgets.view_widget import ViewWidget
 
-SCROLL_SHORT = {"plus1": "S+1", "teapot": "St", "x2": "Sx2", "any": "S*"}
-SCROLL_WORDS = {
-    "plus1": "+1 Scroll",
-    "teapot": "Teapot Scroll",
-    "x2": "x2 Scroll",
-    "any": "any Scroll",
-}
-SECONDARY_WORDS = {"river": "River action", "cup": "Cup production", "university": "University"}
 LABEL_STYLE = "bold"
 HEADER_STYLE = "bold underline"
 EFFECT_STYLE = "italic"
@@ -43,86 +36,9 @@ VP_STYLE = "bold"
 DIM = "dim"
 GAP = 1
 """Blank cells between two table columns."""
-JOIN = "·"
-"""Joins the effects of one space, so that a blank always separates two spaces."""
-
-# --- the short effect notation -----------------------------------------------------------------
 
 
-def _plural(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (plural or word + 's')}"
-
-
-def effect_short(eff: fx.Effect) -> str:
-    """Return the compact icon form of one effect, e.g. ``2g3`` (2 fresh leaves of quality 3)."""
-    if isinstance(eff, fx.GainLeaves):
-        return f"{eff.n}g{eff.q}"
-    if isinstance(eff, fx.Ferment):
-        return f"{eff.n}→f"
-    if isinstance(eff, fx.GainEmperorTokens):
-        return f"{eff.n}E"
-    if isinstance(eff, fx.GainScroll):
-        return SCROLL_SHORT[eff.kind]
-    if isinstance(eff, fx.GainCupToken):
-        return f"{eff.n}C"
-    if isinstance(eff, fx.Draw):
-        return f"{eff.n}D"
-    if isinstance(eff, fx.DrawDiscard):
-        return f"{eff.n}D-{eff.n}"
-    if isinstance(eff, fx.RemoveCard):
-        return "rm"
-    if isinstance(eff, fx.SellLeaves):
-        return f"sell{eff.max}"
-    if isinstance(eff, fx.ScoreVP):
-        return f"{eff.n}VP"
-    if isinstance(eff, fx.TakeEmperorCard):
-        return "EC"
-    if isinstance(eff, fx.Secondary):
-        return SECONDARY_GLYPHS[eff.action]
-    if isinstance(eff, fx.Choice):
-        return "/".join(JOIN.join(effect_short(e) for e in option) for option in eff.options)
-    return "Pu"
-
-
-def effect_words(eff: fx.Effect) -> str:
-    """Return a few words for one effect, e.g. ``2 leaves q3``: shorter than narrate's sentences."""
-    if isinstance(eff, fx.GainLeaves):
-        return f"{_plural(eff.n, 'leaf', 'leaves')} q{eff.q}"
-    if isinstance(eff, fx.Ferment):
-        return f"ferment {eff.n}"
-    if isinstance(eff, fx.GainEmperorTokens):
-        return _plural(eff.n, "Emperor token")
-    if isinstance(eff, fx.GainScroll):
-        return SCROLL_WORDS[eff.kind]
-    if isinstance(eff, fx.GainCupToken):
-        return _plural(eff.n, "Cup token")
-    if isinstance(eff, fx.Draw):
-        return f"draw {eff.n}"
-    if isinstance(eff, fx.DrawDiscard):
-        return f"draw {eff.n}, discard {eff.n}"
-    if isinstance(eff, fx.RemoveCard):
-        return "remove a card"
-    if isinstance(eff, fx.SellLeaves):
-        return f"sell ≤{eff.max} leaves"
-    if isinstance(eff, fx.ScoreVP):
-        return f"{eff.n} VP"
-    if isinstance(eff, fx.TakeEmperorCard):
-        return "Emperor card"
-    if isinstance(eff, fx.Secondary):
-        return SECONDARY_WORDS[eff.action]
-    if isinstance(eff, fx.Choice):
-        return " or ".join(effects_words(option) for option in eff.options)
-    return "Basic Puerh"
-
-
-def effects_short(effects: fx.Effects) -> str:
-    """Return the compact form of an effect list, e.g. ``1E·Sx2`` (joined by :data:`JOIN`)."""
-    return JOIN.join(effect_short(e) for e in effects)
-
-
-def effects_words(effects: fx.Effects) -> str:
-    """Return the word form of an effect list, comma separated."""
-    return ", ".join(effect_words(e) for e in effects)
+# --- leaf costs and the legend -----------------------------------------------------------------
 
 
 def leaf_short(cost: LeafCost) -> str:
@@ -162,7 +78,7 @@ def legend_items(groups: Iterable[fx.Effects]) -> list[Text]:
             pending[:0] = [e for option in eff.options for e in option]
             continue
         seen.setdefault(_legend_key(eff), eff)
-    return [key_item(effect_short(e), effect_words(e)) for e in seen.values()]
+    return [key_item(effect_icon(e), effect_words(e)) for e in seen.values()]
 
 
 def key_item(key: str, meaning: str, key_style: str = LABEL_STYLE) -> Text:
@@ -266,12 +182,12 @@ def river_lines(view: TeaGardenObservation, ctx: Context) -> list[Text]:
     boats = [_label("boats"), seat_text(boat_at.get(0, []))]
     for i, seg in enumerate(river.segments[1:last], start=1):
         header.append(Text(str(i), HEADER_STYLE))
-        bonus.append(Text(effects_short(seg.bonus), EFFECT_STYLE))
+        bonus.append(Text(effects_icons(seg.bonus), EFFECT_STYLE))
         end_vp.append(Text(str(seg.vp) if seg.vp else "", VP_STYLE))
         boats.append(seat_text(boat_at.get(i, [])))
     # The mouth: its VP spaces best first, each Boat there under the space it took.
     header.append(Text(f"{last} mouth", HEADER_STYLE))
-    bonus.append(Text(effects_short(river.segments[last].bonus), EFFECT_STYLE))
+    bonus.append(Text(effects_icons(river.segments[last].bonus), EFFECT_STYLE))
     vps = river.final_vps
     at_space: list[list[int]] = [[] for _ in vps]
     for s, p in enumerate(view.players):
@@ -311,7 +227,7 @@ def university_lines(view: TeaGardenObservation, ctx: Context) -> list[Text]:
         header.append(Text(title, HEADER_STYLE))
         for k, part in enumerate(sector.parts):
             cell = Text()
-            cell.append(effects_short(part.bonus), EFFECT_STYLE)
+            cell.append(effects_icons(part.bonus), EFFECT_STYLE)
             if not same:
                 cell.append(f" {part.vp}VP", VP_STYLE)
             here = worker_at.get((i, k), [])
@@ -344,7 +260,7 @@ def emperor_lines(view: TeaGardenObservation, ctx: Context) -> list[Text]:
     for i, row in enumerate(track.rows, start=1):
         header.append(Text(str(i), HEADER_STYLE))
         cost.append(Text(f"{row.tokens}E{JOIN}{leaf_short(row.leaf)}"))
-        reward.append(Text(effects_short(row.reward), EFFECT_STYLE))
+        reward.append(Text(effects_icons(row.reward), EFFECT_STYLE))
         workers.append(seat_text(row_at.get(i, [])))
     header.append(Text("top", HEADER_STYLE))
     cost.append(Text())

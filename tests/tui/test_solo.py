@@ -71,7 +71,7 @@ async def test_solo_game_set_up_by_keys_and_lu_yu_takes_his_turns(tmp_path: Path
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         form = app.screen
         assert isinstance(form, NewGameScreen)
-        await pilot.press("tab", "tab", "tab", "enter")  # Players: the first choice is solo
+        await pilot.press("tab", "tab", "tab", "tab", "enter")  # Players (after House rules): solo
         assert form.players == SOLO
         assert not form.query_one("#seat-row-1").display and form.query_one("#solo-row").display
         await pilot.press("tab", "tab", "tab")  # your name, your colour, Lu Yu's difficulty

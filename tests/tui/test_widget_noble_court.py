@@ -24,6 +24,7 @@ from core.tea_garden.scoring import live_breakdown
 from tea_tui.app import make_app
 from tea_tui.session import GameSession, tea_game
 from tea_tui.widgets.displays import BoardPanel, cost_text
+from tea_tui.widgets.effect_text import effects_compact
 from tea_tui.widgets.glyphs import seat_glyph
 from tea_tui.widgets.noble_court import (
     DECREE_KINDS,
@@ -31,7 +32,6 @@ from tea_tui.widgets.noble_court import (
     TIMES,
     NobleCourt,
     PuerhCakes,
-    court_effects,
     decree_target,
 )
 from tests.core.tea_garden.scenario import (
@@ -138,7 +138,7 @@ def test_halls_show_names_effects_and_courtier_spaces() -> None:
     occupied = 0
     for hall_id, owners in zip(court.halls, court.occupancy, strict=True):
         hall = state.ctx.halls[hall_id]
-        assert f"{hall.name}  {court_effects(hall.effects).plain}" in text
+        assert f"{hall.name}  {effects_compact(hall.effects).plain}" in text
         row = "  ".join(
             f"{v}{seat_glyph(s) if s >= 0 else '·'}" for v, s in zip(spaces, owners, strict=True)
         )
@@ -162,12 +162,12 @@ def test_market_and_storage_show_tokens_costs_and_piles() -> None:
     for slot, token_id in enumerate(court.market):
         token = tokens[token_id]
         cost = cost_text(token.cost).plain
-        bonus = court_effects(token.bonus).plain
+        bonus = effects_compact(token.bonus).plain
         assert any(line.startswith(f"{slot + 1} {bonus}") and cost in line for line in lines), (
             f"Market slot {slot + 1}"
         )
     for token_id in court.storage:
-        assert court_effects(tokens[token_id].bonus).plain in text
+        assert effects_compact(tokens[token_id].bonus).plain in text
 
 
 def test_decrees_show_targets_sides_and_who_took_the_vp() -> None:
@@ -233,7 +233,7 @@ def test_puerh_cakes_show_tokens_and_the_vp_of_complete_cakes() -> None:
         for i, cake in enumerate(p.puerh_sets):
             line = next(line for line in text.splitlines() if line.startswith(f"{i + 1} "))
             for token_id in cake:
-                assert court_effects(tokens[token_id].bonus).plain in line
+                assert effects_compact(tokens[token_id].bonus).plain in line
             if len(cake) == CAKE_SIZE:
                 complete += 1
                 stars = sum(tokens[t].stars for t in cake)

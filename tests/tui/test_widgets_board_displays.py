@@ -23,9 +23,9 @@ from tea_tui.widgets.displays import (
     EmperorDisplay,
     condition_text,
     cost_text,
-    effects_text,
     province_name,
 )
+from tea_tui.widgets.effect_text import effects_compact
 from tea_tui.widgets.opponents import Opponents
 from tea_tui.widgets.player_board import PlayerBoard
 
@@ -117,7 +117,7 @@ def test_caravan_display_shows_trades_and_strength_options() -> None:
         for option in caravan.strengths:
             assert f"≥{option.strength} →" in text
         for trade in caravan.trades:
-            assert f"{cost_text(trade.cost).plain} → {effects_text(trade.reward).plain}" in text
+            assert f"{cost_text(trade.cost).plain} → {effects_compact(trade.reward).plain}" in text
     assert f"basic {view.basic_caravans} · advanced {view.advanced_caravans}" in text
 
 
@@ -138,7 +138,7 @@ def test_emperor_display_and_cup_stacks() -> None:
         assert f"{view.cup_stack_sizes[prov]} tiles" in line
         tile = ctx.cup_tiles[view.board.cup_stacks[prov][-1]]
         left, right = (
-            f"{province_name(ctx, cup.colour)[0]} {effects_text(cup.bonus).plain}"
+            f"{province_name(ctx, cup.colour)[0]} {effects_compact(cup.bonus).plain}"
             for cup in (tile.left, tile.right)
         )
         assert f"{left} | {right}" in line

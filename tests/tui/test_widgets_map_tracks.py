@@ -17,8 +17,9 @@ from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.rules import TeaGardenState
 from tea_tui.widgets.board_map import MIN_CELL, WIDE_CELL, BoardMap, render_map
+from tea_tui.widgets.effect_text import effects_words
 from tea_tui.widgets.glyphs import seat_glyph
-from tea_tui.widgets.tracks import Tracks, effects_words, render_tracks
+from tea_tui.widgets.tracks import Tracks, render_tracks
 
 NAMES = ("Ann", "Bo", "Cy")
 
