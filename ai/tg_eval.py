@@ -3,8 +3,9 @@
 :func:`expected_scores` starts from :func:`~core.tea_garden.scoring.live_breakdown` (the points
 each seat would have if the game stopped now) and adds what its resources should still bring in
 (:mod:`ai.tg_values`): leaves by side and quality, Emperor and Cup tokens, Scrolls, the harvests
-of its gardens, the strength of its deck and hand, and, for the seat to move, the turn in
-progress. :class:`TeaGardenEvaluator` turns the estimates into rewards in [0, 1] for search.
+of its gardens, the strength of its deck and hand, its incomplete Puerh sets (expansion) and,
+for the seat to move, the turn in progress. :class:`TeaGardenEvaluator` turns the estimates
+into rewards in [0, 1] for search.
 """
 
 from __future__ import annotations
@@ -15,15 +16,19 @@ from ai.tg_values import (
     CUP_TOKEN,
     DRAW_PER_ROUND,
     HARVEST_PER_GARDEN,
+    PUERH_CHANCE,
     SCROLL,
     STRENGTH,
     TOKEN,
+    TURNS_PER_PUERH_TOKEN,
+    TURNS_PER_ROUND,
     card_power,
     effect_worth,
     fermented_worth,
     fresh_worth,
     maintenances_left,
     turns_left,
+    typical_tokens,
     use_weight,
 )
 from core.engine import Observation, State
@@ -31,6 +36,7 @@ from core.tea_garden import effects as fx
 from core.tea_garden.decisions import effect_possible
 from core.tea_garden.flow import card_slots
 from core.tea_garden.maintenance import ROUNDS
+from core.tea_garden.puerh import CAKE_SIZE
 from core.tea_garden.scoring import deck_of, live_breakdown
 from core.tea_garden.state import GameData, PlayerState
 
@@ -81,6 +87,7 @@ def expected_scores(g: GameData) -> list[float]:
             continue
         s += _resources(g, p) * use_weight(g, p)
         s += _engine(g, p, left)
+        s += puerh_sets_worth(g, p)
         if seat == g.seat and not g.over:
             s += _turn_in_progress(g)
         scores.append(s)
@@ -126,6 +133,44 @@ def _engine(g: GameData, p: PlayerState, left: int) -> float:
     # A turn's cards go from hand to a stack when they are played, so the turn in progress no
     # longer counts once committed; each turn needs a card.
     value += TURN_VALUE * min(turns_left(g, p), len(p.hand))
+    return value
+
+
+def puerh_sets_worth(g: GameData, p: PlayerState) -> float:
+    """What ``p``'s incomplete Puerh sets should still score, in VP (expansion).
+
+    A set of 1-2 tokens scores nothing unless completed (PUERH-08, PUERH-11), and a complete
+    cake already counts in the live breakdown, so only incomplete sets count here: each at the
+    best cake that typical tokens would make of it, times a chance that falls with the tokens
+    it misses and with the turns left to find them (close to its full share with many turns to
+    go, falling steeply in the last few). Sets nearest completion are served first; the turns
+    each further set needs add up.
+    """
+    court = g.board.court
+    sets = sorted((c for c in p.puerh_sets if 0 < len(c) < CAKE_SIZE), key=len, reverse=True)
+    if court is None or not sets or g.over:
+        return 0.0
+    turns = max(0, turns_left(g, p)) + maintenances_left(g) * TURNS_PER_ROUND
+    # A slot of the Market or the Storage is empty only once its pile is.
+    if not turns or not (any(court.market) or any(court.storage)):
+        return 0.0
+    ctx = g.ctx
+    tokens = ctx.puerh_tokens
+    starred, valued = typical_tokens(ctx)
+    value = 0.0
+    needed = 0
+    for cake in sets:
+        missing = CAKE_SIZE - len(cake)
+        needed += missing
+        stars = sum(tokens[t].stars for t in cake)
+        centre = sum(tokens[t].value for t in cake)
+        best = max(
+            (stars + k * starred.stars + (missing - k) * valued.stars)
+            * (centre + k * starred.value + (missing - k) * valued.value)
+            for k in range(missing + 1)
+        )
+        reach = 1.0 - math.exp(-turns / (TURNS_PER_PUERH_TOKEN * needed))
+        value += best * PUERH_CHANCE[missing] * reach
     return value
 
 

@@ -18,7 +18,6 @@ from ai.tg_values import (
     HARVEST_PER_GARDEN,
     REMOVE,
     SECONDARY,
-    TURNS_PER_ROUND,
     card_power,
     effect_worth,
     effects_worth,
@@ -36,6 +35,7 @@ from core.tea_garden import moves as mv
 from core.tea_garden import state as st
 from core.tea_garden.components import LeafCost
 from core.tea_garden.decisions import effect_possible
+from core.tea_garden.flow import card_slots
 from core.tea_garden.scoring import condition_vp, deck_of
 from core.tea_garden.state import GameData, PlayerState
 
@@ -151,7 +151,7 @@ def _pass_score(g: GameData, p: PlayerState) -> float:
 
 
 def _select_score(g: GameData, p: PlayerState, card: str) -> float:
-    slots_left = max(1, TURNS_PER_ROUND - len(p.stacks))
+    slots_left = max(1, card_slots(g.ctx) - len(p.stacks))
     cards = len(p.hand)
     target = max(1, math.ceil(cards / slots_left))
     if len(g.turn.selected) >= target:

@@ -8,10 +8,13 @@ gives for it. Everything here is cheap (no cloning), because simulations call it
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from core.tea_garden import effects as fx
-from core.tea_garden.components import LeafCost
+from core.tea_garden.components import LeafCost, PuerhToken
 from core.tea_garden.context import Context
 from core.tea_garden.decisions import has_connection
+from core.tea_garden.flow import card_slots
 from core.tea_garden.maintenance import ROUNDS
 from core.tea_garden.state import QUALITIES, GameData, PlayerState
 
@@ -29,6 +32,13 @@ EMPEROR_CARD = 7.0
 SECONDARY = {"river": 3.0, "university": 3.0, "cup": 2.5}
 STRENGTH = 0.9
 """What one point of strength played in a turn turns into (a Caravan pays about S VP)."""
+PUERH_CHANCE = (1.0, 0.55, 0.3)
+"""(Expansion) Share of a Puerh set's estimated cake score counted, by tokens missing (0-2).
+Well under 1: every missing token takes a main action or a bonus, and the leaves and actions it
+costs are then missing elsewhere, so the search should not chase cakes at any price."""
+TURNS_PER_PUERH_TOKEN = 2
+"""(Expansion) The seat's own turns a missing token takes to find: the share above is scaled by
+``1 - exp(-turns left / (this * tokens missing))``, near 1 early, small in the last turns."""
 FRESH_BASE = 0.35
 FERMENTED_BASE = 0.75
 PER_QUALITY = 0.1
@@ -46,7 +56,7 @@ def fermented_worth(q: int) -> float:
 
 def turns_left(g: GameData, p: PlayerState) -> int:
     """Turns ``p`` may still take this round (the current one included)."""
-    return 0 if p.passed else TURNS_PER_ROUND - len(p.stacks)
+    return 0 if p.passed else max(0, card_slots(g.ctx) - len(p.stacks))
 
 
 def use_weight(g: GameData, p: PlayerState | None = None) -> float:
@@ -55,7 +65,7 @@ def use_weight(g: GameData, p: PlayerState | None = None) -> float:
     if g.round < ROUNDS:
         return 1.0
     left = turns_left(g, g.me if p is None else p)
-    return 0.15 + 0.85 * left / TURNS_PER_ROUND
+    return 0.15 + 0.85 * left / card_slots(g.ctx)
 
 
 def maintenances_left(g: GameData) -> int:
@@ -145,3 +155,36 @@ def card_power(ctx: Context, card: str) -> float:
 def hand_power(ctx: Context, p: PlayerState) -> float:
     """The summed power of the cards in ``p``'s hand."""
     return sum(card_power(ctx, c) for c in p.hand)
+
+
+class TypicalToken(NamedTuple):
+    """The mean stars and centre value of a kind of Puerh token (expansion)."""
+
+    stars: float
+    value: float
+
+
+_TYPICAL: dict[str, tuple[TypicalToken, TypicalToken]] = {}
+
+
+def typical_tokens(ctx: Context) -> tuple[TypicalToken, TypicalToken]:
+    """The typical starred token and the typical centre-value token of the component set.
+
+    A token carries stars or a centre value (the built-in set never both), and a cake scores
+    (its stars) x (its values), so the mean over all tokens would credit one token with both.
+    Computed once per context: simulations call the evaluation constantly.
+    """
+    found = _TYPICAL.get(ctx.key)
+    if found is None:
+        tokens = tuple(ctx.puerh_tokens.values())
+        starred = [t for t in tokens if t.stars]
+        valued = [t for t in tokens if t.value and not t.stars]
+        found = _TYPICAL[ctx.key] = (_mean_token(starred), _mean_token(valued))
+    return found
+
+
+def _mean_token(tokens: list[PuerhToken]) -> TypicalToken:
+    if not tokens:
+        return TypicalToken(0.0, 0.0)
+    n = len(tokens)
+    return TypicalToken(sum(t.stars for t in tokens) / n, sum(t.value for t in tokens) / n)
