@@ -16,19 +16,17 @@ from ai.tg_values import (
     CUP_TOKEN,
     DRAW_PER_ROUND,
     HARVEST_PER_GARDEN,
-    PUERH_CHANCE,
     SCROLL,
     STRENGTH,
     TOKEN,
-    TURNS_PER_PUERH_TOKEN,
     TURNS_PER_ROUND,
     card_power,
     effect_worth,
     fermented_worth,
     fresh_worth,
     maintenances_left,
+    set_prospect,
     turns_left,
-    typical_tokens,
     use_weight,
 )
 from core.engine import Observation, State
@@ -154,23 +152,11 @@ def puerh_sets_worth(g: GameData, p: PlayerState) -> float:
     # A slot of the Market or the Storage is empty only once its pile is.
     if not turns or not (any(court.market) or any(court.storage)):
         return 0.0
-    ctx = g.ctx
-    tokens = ctx.puerh_tokens
-    starred, valued = typical_tokens(ctx)
     value = 0.0
     needed = 0
     for cake in sets:
-        missing = CAKE_SIZE - len(cake)
-        needed += missing
-        stars = sum(tokens[t].stars for t in cake)
-        centre = sum(tokens[t].value for t in cake)
-        best = max(
-            (stars + k * starred.stars + (missing - k) * valued.stars)
-            * (centre + k * starred.value + (missing - k) * valued.value)
-            for k in range(missing + 1)
-        )
-        reach = 1.0 - math.exp(-turns / (TURNS_PER_PUERH_TOKEN * needed))
-        value += best * PUERH_CHANCE[missing] * reach
+        needed += CAKE_SIZE - len(cake)
+        value += set_prospect(g.ctx, cake, turns, needed)
     return value
 
 

@@ -3,8 +3,10 @@
 :func:`move_scores` gives every legal move a rough worth in VP equivalents from the move and
 the state alone, without cloning: a main action by what it brings in minus the leaves it will
 cost, a payment by the worth of the leaf given up, a card selection by a simple plan (spread the
-hand over the turns left this round). The numbers only have to rank moves sensibly; the
-evaluation in :mod:`ai.tg_eval` judges the positions they lead to.
+hand over the turns left this round). The expansion's moves are priced alike: a Puerh token by
+its best placement (:func:`~ai.tg_values.puerh_token_worth`), a Hall by its gains and the
+majority it would bring. The numbers only have to rank moves sensibly; the evaluation in
+:mod:`ai.tg_eval` judges the positions they lead to.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from ai.tg_values import (
     fresh_worth,
     leaf_cost,
     maintenances_left,
+    puerh_place_worth,
+    puerh_token_worth,
     use_weight,
 )
 from core.engine import State
@@ -34,8 +38,10 @@ from core.tea_garden import actions as ac
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
 from core.tea_garden.components import LeafCost
+from core.tea_garden.court import HALL_FIRST_VP, HALL_SECOND_VP
 from core.tea_garden.decisions import effect_possible
 from core.tea_garden.flow import card_slots
+from core.tea_garden.puerh import court_of, market_limit
 from core.tea_garden.scoring import condition_vp, deck_of
 from core.tea_garden.state import GameData, PlayerState
 
@@ -43,6 +49,12 @@ MAIN_BONUS = 2.0
 """Added to main actions so the policy settles its main action before lesser options."""
 PASS_EARLY = -6.0
 FEE = LeafCost(green=2, brown=1)
+HALL_HOLD = 0.7
+"""(Expansion) Share of a Hall majority's VP counted when a Courtier is placed: the other seats
+may still outbid it before the Hall is scored (COURT-07)."""
+EXTRA_PREMIUM = 0.5
+"""(Expansion) Share counted of the second and third Premium tokens a Market action may buy:
+they compete for the same leaves and cannot join each other (PUERH-09)."""
 
 
 def move_scores(g: GameData, legal: Sequence[Move]) -> list[float]:
@@ -231,7 +243,60 @@ def _main_score(g: GameData, p: PlayerState, move: Move, cache: dict[str, float]
     if isinstance(move, mv.Harvest):
         values = sorted((ctx.regions[r].value for r in p.gardens), reverse=True)
         return sum(fresh_worth(v) for v in values[: g.turn.strength]) * use_weight(g)
+    if isinstance(move, mv.NobleCourt):
+        return _court_score(g, p, move)
+    if isinstance(move, mv.PuerhMarket):
+        return _market_score(g, p)
     return 0.0
+
+
+# --- the expansion's main actions ----------------------------------------------------------
+
+
+def _premium_score(g: GameData, p: PlayerState, token: str) -> float:
+    """A Premium token's best placement net of its price (PUERH-04, PUERH-07); -inf if ``p``
+    cannot pay for it."""
+    cost = leaf_cost(p, g.ctx.puerh_tokens[token].cost)
+    return puerh_token_worth(g, p, token) - cost if cost < math.inf else -math.inf
+
+
+def _market_score(g: GameData, p: PlayerState) -> float:
+    """The Puerh Market (PUERH-03): the best affordable token, which must be bought, plus a share
+    of the next ones the strength allows if they are worth their price."""
+    scores = sorted((_premium_score(g, p, t) for t in court_of(g).market if t), reverse=True)
+    scores = [s for s in scores[: market_limit(g.turn.strength)] if s > -math.inf]
+    if not scores:
+        return 0.0
+    return scores[0] + EXTRA_PREMIUM * sum(max(0.0, s) for s in scores[1:])
+
+
+def _court_score(g: GameData, p: PlayerState, move: mv.NobleCourt) -> float:
+    """A Courtier under a Hall: the Hall's gains, each of which may be declined (COURT-02), plus
+    a share of the 5 or 2 VP the seat would then hold there (COURT-07..09)."""
+    court = court_of(g)
+    hall = g.ctx.halls[court.halls[move.hall - 1]]
+    gains = sum(max(0.0, effect_worth(g, p, eff)) for eff in hall.effects)
+    spaces = court.occupancy[move.hall - 1]
+    before = _hall_vp(g, spaces, g.seat)
+    after = _hall_vp(g, [*spaces[: move.space - 1], g.seat, *spaces[move.space :]], g.seat)
+    return gains + HALL_HOLD * (after - before)
+
+
+def _hall_vp(g: GameData, spaces: Sequence[int], seat: int) -> int:
+    """The VP ``seat`` would score under a Hall with these Courtiers: 5 for the highest total of
+    space strengths, 2 for the second, ties to the leftmost space (COURT-08, COURT-09)."""
+    court = g.ctx.components.court
+    assert court is not None
+    totals: dict[int, int] = {}
+    best: dict[int, int] = {}
+    for k, owner in enumerate(spaces):
+        if owner >= 0:
+            totals[owner] = totals.get(owner, 0) + court.hall_spaces[k]
+            best.setdefault(owner, k)
+    if seat not in totals:
+        return 0
+    ahead = sum(1 for s in totals if (-totals[s], best[s]) < (-totals[seat], best[seat]))
+    return HALL_FIRST_VP if ahead == 0 else HALL_SECOND_VP if ahead == 1 else 0
 
 
 # --- sub-decisions -------------------------------------------------------------------------
@@ -290,6 +355,13 @@ def _pending_score(g: GameData, top: st.AnyPending, move: Move) -> float:
             else tiles[row[top.connection + 1]].left
         )
         return effects_worth(g, p, cup.bonus)
+    if isinstance(move, mv.PlacePuerh):
+        assert isinstance(top, st.PlacePuerh)
+        return puerh_place_worth(g, p, top.token, move.set, move.bridge)
+    if isinstance(move, mv.TakeBasic):
+        return puerh_token_worth(g, p, court_of(g).storage[move.slot - 1])
+    if isinstance(move, mv.BuyPremium):
+        return _premium_score(g, p, court_of(g).market[move.slot - 1])
     return 0.0  # Stop, PlaceToken: neutral
 
 

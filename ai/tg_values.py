@@ -8,6 +8,8 @@ gives for it. Everything here is cheap (no cloning), because simulations call it
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from core.tea_garden import effects as fx
@@ -16,6 +18,7 @@ from core.tea_garden.context import Context
 from core.tea_garden.decisions import has_connection
 from core.tea_garden.flow import card_slots
 from core.tea_garden.maintenance import ROUNDS
+from core.tea_garden.puerh import CAKE_SIZE, joinable_sets
 from core.tea_garden.state import QUALITIES, GameData, PlayerState
 
 HARVEST_PER_GARDEN = 2
@@ -130,7 +133,13 @@ def effect_worth(g: GameData, p: PlayerState, eff: fx.Effect) -> float:
         return SECONDARY[eff.action] * (0.4 + 0.6 * w)
     if isinstance(eff, fx.Choice):
         return max(effects_worth(g, p, option) for option in eff.options)
-    return 0.0
+    if isinstance(eff, fx.GainGardenLeaves):
+        regions = g.ctx.regions
+        return sum(fresh_worth(regions[r].value) for r in p.gardens) * w
+    # GainBasicPuerh: the best placement of a token from the Storage.
+    court = g.board.court
+    storage = [t for t in court.storage if t] if court is not None else []
+    return max((puerh_token_worth(g, p, t) for t in storage), default=0.0)
 
 
 def effects_worth(g: GameData, p: PlayerState, effects: fx.Effects) -> float:
@@ -188,3 +197,92 @@ def _mean_token(tokens: list[PuerhToken]) -> TypicalToken:
         return TypicalToken(0.0, 0.0)
     n = len(tokens)
     return TypicalToken(sum(t.stars for t in tokens) / n, sum(t.value for t in tokens) / n)
+
+
+def puerh_set_worth(g: GameData, p: PlayerState, cake: Sequence[str]) -> float:
+    """What one Puerh set of ``p`` should score at the end, in VP (expansion).
+
+    A complete cake scores (its stars) x (its centre values) (PUERH-08, PUERH-11). An incomplete
+    set is priced as :func:`ai.tg_eval.puerh_sets_worth` prices a set on its own: the best cake
+    typical tokens would make of it, times :data:`PUERH_CHANCE` for the tokens it misses and the
+    chance of finding them in the turns left.
+    """
+    tokens = g.ctx.puerh_tokens
+    missing = CAKE_SIZE - len(cake)
+    if missing <= 0:
+        return float(sum(tokens[t].stars for t in cake) * sum(tokens[t].value for t in cake))
+    turns = turns_left(g, p) + maintenances_left(g) * TURNS_PER_ROUND
+    if not turns or g.over:
+        return 0.0
+    return set_prospect(g.ctx, cake, turns, missing)
+
+
+def set_prospect(ctx: Context, cake: Sequence[str], turns: int, needed: int) -> float:
+    """The share of an incomplete set's future cake counted now, in VP (expansion).
+
+    The best cake typical tokens (:func:`typical_tokens`) would make of ``cake``, times
+    :data:`PUERH_CHANCE` for the tokens it misses, times the chance of finding the ``needed``
+    tokens (this set's and those of the sets served before it) in ``turns`` turns.
+    """
+    tokens = ctx.puerh_tokens
+    stars = sum(tokens[t].stars for t in cake)
+    centre = sum(tokens[t].value for t in cake)
+    missing = CAKE_SIZE - len(cake)
+    starred, valued = typical_tokens(ctx)
+    best = max(
+        (stars + k * starred.stars + (missing - k) * valued.stars)
+        * (centre + k * starred.value + (missing - k) * valued.value)
+        for k in range(missing + 1)
+    )
+    reach = 1.0 - math.exp(-turns / (TURNS_PER_PUERH_TOKEN * needed))
+    return best * PUERH_CHANCE[missing] * reach
+
+
+def puerh_place_worth(g: GameData, p: PlayerState, token: str, join: int, bridge: int = 0) -> float:
+    """What placing Puerh ``token`` is worth to ``p``: alone (``join`` 0) or joined to set
+    ``join`` (from 1; with the AMB-41 variant also bridging single set ``bridge``).
+
+    The bonuses gained (PUERH-07a: the token's own; PUERH-07b: every token's of the enlarged
+    set), plus what the enlarged set should score (:func:`puerh_set_worth`) minus what the sets
+    it absorbs were worth, plus the Decree VP a completed cake would win.
+    """
+    tokens = g.ctx.puerh_tokens
+    if not join:
+        return effects_worth(g, p, tokens[token].bonus) + puerh_set_worth(g, p, (token,))
+    old = [p.puerh_sets[join - 1]]
+    if bridge:
+        old.append(p.puerh_sets[bridge - 1])
+    cake = [t for s in old for t in s] + [token]
+    worth = sum(effects_worth(g, p, tokens[t].bonus) for t in cake)
+    worth += puerh_set_worth(g, p, cake) - sum(puerh_set_worth(g, p, s) for s in old)
+    if len(cake) == CAKE_SIZE:
+        cakes = sum(1 for s in p.puerh_sets if len(s) == CAKE_SIZE)
+        worth += decree_vp(g, p, "puerh", cakes + 1)
+    return worth
+
+
+def puerh_token_worth(g: GameData, p: PlayerState, token: str) -> float:
+    """What gaining Puerh ``token`` now is worth to ``p``: its best placement (PUERH-07), among
+    the sets it may join (PUERH-09: none holding a token gained this turn)."""
+    best = puerh_place_worth(g, p, token, 0)
+    for i in joinable_sets(g, p):
+        best = max(best, puerh_place_worth(g, p, token, i + 1))
+    return best
+
+
+def decree_vp(g: GameData, p: PlayerState, kind: str, progress: int) -> int:
+    """The VP the Decrees of ``kind`` would give ``p`` on reaching ``progress`` (DECREE-03: the
+    first two to fulfil a Decree score)."""
+    court = g.board.court
+    if court is None:
+        return 0
+    seat = next(i for i, q in enumerate(g.players) if q is p)
+    vp = 0
+    for d in court.decrees:
+        face = g.ctx.decrees[d.id]
+        if face.kind != kind or seat in d.fulfilled:
+            continue
+        side = face.brown if d.side == "brown" else face.red
+        if progress >= side.target and len(d.fulfilled) < len(side.vps):
+            vp += side.vps[len(d.fulfilled)]
+    return vp
