@@ -15,6 +15,7 @@ import math
 from ai.tg_values import (
     CUP_TOKEN,
     DRAW_PER_ROUND,
+    HALL_HOLD,
     HARVEST_PER_GARDEN,
     SCROLL,
     STRENGTH,
@@ -24,6 +25,7 @@ from ai.tg_values import (
     effect_worth,
     fermented_worth,
     fresh_worth,
+    hall_vp,
     maintenances_left,
     set_prospect,
     turns_left,
@@ -74,7 +76,7 @@ def expected_scores(g: GameData) -> list[float]:
     scores = []
     lu = g.luyu
     for seat, p in enumerate(g.players):
-        s = float(sum(live[seat].values()))
+        s = float(sum(live[seat].values())) + _halls_held(g, seat)
         if lu is not None and seat == lu.seat:
             # Lu Yu's leaves and Caravans already score in the breakdown; what is left to come
             # is his turns, which follow his cards, not a plan.
@@ -90,6 +92,15 @@ def expected_scores(g: GameData) -> list[float]:
             s += _turn_in_progress(g)
         scores.append(s)
     return scores
+
+
+def _halls_held(g: GameData, seat: int) -> float:
+    """The Hall majorities ``seat`` holds now, discounted (expansion): the live breakdown
+    counts a Hall's VP only once the Hall is scored at the end of the round."""
+    court = g.board.court
+    if court is None or g.over:
+        return 0.0
+    return HALL_HOLD * sum(hall_vp(g, spaces, seat) for spaces in court.occupancy)
 
 
 def _leaves(g: GameData, p: PlayerState) -> float:

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from ai.tg_values import (
     CUP_TOKEN,
     DRAW_PER_ROUND,
+    HALL_HOLD,
     HARVEST_PER_GARDEN,
     REMOVE,
     SECONDARY,
@@ -25,6 +26,7 @@ from ai.tg_values import (
     effects_worth,
     fermented_worth,
     fresh_worth,
+    hall_vp,
     leaf_cost,
     maintenances_left,
     puerh_place_worth,
@@ -38,7 +40,6 @@ from core.tea_garden import actions as ac
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
 from core.tea_garden.components import LeafCost
-from core.tea_garden.court import HALL_FIRST_VP, HALL_SECOND_VP
 from core.tea_garden.decisions import effect_possible
 from core.tea_garden.flow import card_slots
 from core.tea_garden.puerh import court_of, market_limit
@@ -49,9 +50,6 @@ MAIN_BONUS = 2.0
 """Added to main actions so the policy settles its main action before lesser options."""
 PASS_EARLY = -6.0
 FEE = LeafCost(green=2, brown=1)
-HALL_HOLD = 0.7
-"""(Expansion) Share of a Hall majority's VP counted when a Courtier is placed: the other seats
-may still outbid it before the Hall is scored (COURT-07)."""
 EXTRA_PREMIUM = 0.5
 """(Expansion) Share counted of the second and third Premium tokens a Market action may buy:
 they compete for the same leaves and cannot join each other (PUERH-09)."""
@@ -277,26 +275,9 @@ def _court_score(g: GameData, p: PlayerState, move: mv.NobleCourt) -> float:
     hall = g.ctx.halls[court.halls[move.hall - 1]]
     gains = sum(max(0.0, effect_worth(g, p, eff)) for eff in hall.effects)
     spaces = court.occupancy[move.hall - 1]
-    before = _hall_vp(g, spaces, g.seat)
-    after = _hall_vp(g, [*spaces[: move.space - 1], g.seat, *spaces[move.space :]], g.seat)
+    before = hall_vp(g, spaces, g.seat)
+    after = hall_vp(g, [*spaces[: move.space - 1], g.seat, *spaces[move.space :]], g.seat)
     return gains + HALL_HOLD * (after - before)
-
-
-def _hall_vp(g: GameData, spaces: Sequence[int], seat: int) -> int:
-    """The VP ``seat`` would score under a Hall with these Courtiers: 5 for the highest total of
-    space strengths, 2 for the second, ties to the leftmost space (COURT-08, COURT-09)."""
-    court = g.ctx.components.court
-    assert court is not None
-    totals: dict[int, int] = {}
-    best: dict[int, int] = {}
-    for k, owner in enumerate(spaces):
-        if owner >= 0:
-            totals[owner] = totals.get(owner, 0) + court.hall_spaces[k]
-            best.setdefault(owner, k)
-    if seat not in totals:
-        return 0
-    ahead = sum(1 for s in totals if (-totals[s], best[s]) < (-totals[seat], best[seat]))
-    return HALL_FIRST_VP if ahead == 0 else HALL_SECOND_VP if ahead == 1 else 0
 
 
 # --- sub-decisions -------------------------------------------------------------------------

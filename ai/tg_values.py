@@ -15,6 +15,7 @@ from typing import NamedTuple
 from core.tea_garden import effects as fx
 from core.tea_garden.components import LeafCost, PuerhToken
 from core.tea_garden.context import Context
+from core.tea_garden.court import HALL_FIRST_VP, HALL_SECOND_VP
 from core.tea_garden.decisions import has_connection
 from core.tea_garden.flow import card_slots
 from core.tea_garden.maintenance import ROUNDS
@@ -35,6 +36,9 @@ EMPEROR_CARD = 7.0
 SECONDARY = {"river": 3.0, "university": 3.0, "cup": 2.5}
 STRENGTH = 0.9
 """What one point of strength played in a turn turns into (a Caravan pays about S VP)."""
+HALL_HOLD = 0.7
+"""(Expansion) Share of a Hall majority's VP counted before the Hall is scored: the other seats
+may still outbid it (COURT-07)."""
 PUERH_CHANCE = (1.0, 0.55, 0.3)
 """(Expansion) Share of a Puerh set's estimated cake score counted, by tokens missing (0-2).
 Well under 1: every missing token takes a main action or a bonus, and the leaves and actions it
@@ -286,3 +290,20 @@ def decree_vp(g: GameData, p: PlayerState, kind: str, progress: int) -> int:
         if progress >= side.target and len(d.fulfilled) < len(side.vps):
             vp += side.vps[len(d.fulfilled)]
     return vp
+
+
+def hall_vp(g: GameData, spaces: Sequence[int], seat: int) -> int:
+    """The VP ``seat`` would score under a Hall with these Courtiers: 5 for the highest total of
+    space strengths, 2 for the second, ties to the leftmost space (COURT-08, COURT-09)."""
+    court = g.ctx.components.court
+    assert court is not None
+    totals: dict[int, int] = {}
+    best: dict[int, int] = {}
+    for k, owner in enumerate(spaces):
+        if owner >= 0:
+            totals[owner] = totals.get(owner, 0) + court.hall_spaces[k]
+            best.setdefault(owner, k)
+    if seat not in totals:
+        return 0
+    ahead = sum(1 for s in totals if (-totals[s], best[s]) < (-totals[seat], best[seat]))
+    return HALL_FIRST_VP if ahead == 0 else HALL_SECOND_VP if ahead == 1 else 0

@@ -8,6 +8,8 @@ with tokens taken from the Premium Market and pile (as the rule tests do).
 
 from __future__ import annotations
 
+import pytest
+
 from ai.tg_eval import expected_scores, puerh_sets_worth
 from ai.tg_values import typical_tokens
 from core.rng import Rng
@@ -173,3 +175,22 @@ def test_turns_left_counts_the_fifth_slot_and_never_goes_below_zero() -> None:
     assert turns_left(s, p) == 0
     s.round = ROUNDS
     assert 0.15 <= use_weight(s, p) < 1.0
+
+
+def test_a_hall_majority_held_counts_before_the_hall_is_scored() -> None:
+    """COURT-08: a seat leading a Hall expects its 5 VP (discounted: others may still outbid
+    it), the runner-up its 2; no Courtier out, no Hall VP expected."""
+    from ai.tg_values import HALL_HOLD
+
+    _, s = _expansion_game()
+    empty = s.clone()
+    assert isinstance(empty, TeaGardenState) and empty.board.court is not None
+    for hall in empty.board.court.occupancy:
+        hall[:] = [-1] * len(hall)
+    held = empty.clone()
+    assert isinstance(held, TeaGardenState) and held.board.court is not None
+    first = held.board.court.occupancy[0]
+    first[0], first[1] = SEAT, 1 - SEAT  # the strongest space to SEAT, the next to the other
+    gain = [a - b for a, b in zip(expected_scores(held), expected_scores(empty), strict=True)]
+    assert gain[SEAT] == pytest.approx(HALL_HOLD * 5)
+    assert gain[1 - SEAT] == pytest.approx(HALL_HOLD * 2)
