@@ -512,4 +512,6 @@ def log_line(
     if luyu:
         return text
     changes = describe_effects(g_before, g_after, g_before.seat)
+    # A move's own sentence may already say it ("draws 2 cards"): say each thing once.
+    changes = "; ".join(c for c in changes.split("; ") if c and c not in text)
     return f"{text} — {changes}" if changes else text

@@ -526,7 +526,7 @@ def test_drawing_names_no_card() -> None:
     drawn = [c for c in s.players[0].hand if c not in before.players[0].hand]
     assert len(drawn) == 1
     line = log_line(before, mv.DrawCards(), s)
-    assert line == "Seat 1 draws 1 card and will discard 1 — draws 1 card"
+    assert line == "Seat 1 draws 1 card and will discard 1"  # said once, no card named
     assert _card_mentions(s, line) == []
 
 
