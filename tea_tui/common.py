@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import os
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from tea_tui.settings import DATA_DIR_ENV as ENV_VAR
 
 if TYPE_CHECKING:
     from core.tea_garden.components import ComponentSet
+
+
+PLAIN_ENV = "TEA_TUI_PLAIN"
+"""Set to 1 (or yes, true, on) to play games in plain mode, as ``--plain`` does."""
 
 
 class CliError(Exception):
@@ -76,3 +82,21 @@ def load_component_set(parser: argparse.ArgumentParser, path: str | None) -> Com
         return load_components(user_text, path or "built-in")
     except ComponentError as exc:
         raise CliError(f"the component set cannot be used:\n{exc}") from None
+
+
+def add_plain_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--plain``: play in plain mode (:mod:`tea_tui.plain`) instead of the full app."""
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="play as plain text lines (for screen readers and simple terminals): the game "
+        f"prints its log and a numbered menu, you type keys and commands ({PLAIN_ENV}=1 in "
+        "the environment does the same)",
+    )
+
+
+def plain_requested(args: argparse.Namespace, environ: Mapping[str, str] | None = None) -> bool:
+    """Return True if the game should be played in plain mode: ``--plain`` or the variable."""
+    env = os.environ if environ is None else environ
+    wanted = env.get(PLAIN_ENV, "").strip().lower() in ("1", "yes", "true", "on")
+    return bool(getattr(args, "plain", False)) or wanted

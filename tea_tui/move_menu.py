@@ -205,6 +205,25 @@ def fee_demands_for(ctx: Context, slot: int) -> list[st.Demand]:
     return slot_fee_demands(ctx, slot)
 
 
+def irreversible_question(ctx: Context, stacks: int, moves: Sequence[Move]) -> str:
+    """Return the question to ask before ``moves`` when they cannot be taken back ("" when they
+    can): passing ends the round for the seat; a card slot's fee is paid for good.
+
+    Args:
+        ctx: the game's context.
+        stacks: the card slots the seat to move has filled this round.
+        moves: the moves one choice makes.
+    """
+    if any(isinstance(m, mv.Pass) for m in moves):
+        return "Pass for the rest of this round? You take no more turns until the next one."
+    if any(isinstance(m, mv.Commit) for m in moves):
+        fee = fee_demands_for(ctx, stacks)
+        if fee:
+            owed = w.demand_text(tuple(fee))
+            return f"Play into card slot {stacks + 1}? Its fee, {owed}, is paid for good."
+    return ""
+
+
 def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) -> Menu:
     t = view.turn
     me = view.players[view.seat]

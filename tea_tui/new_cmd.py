@@ -20,11 +20,14 @@ import secrets
 import shlex
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.seats import SeatSpec
-from tea_tui.common import CliError, load_component_set
+from tea_tui.common import CliError, add_plain_option, load_component_set, plain_requested
 from tea_tui.house_rules import HOUSE_RULES
+
+if TYPE_CHECKING:
+    from tea_tui.session import GameSession
 
 EXAMPLE = "tea-tui new --players 2 --seat human --seat mcts:normal"
 """The command line the app suggests for a first game."""
@@ -79,8 +82,9 @@ def add_new_parser(
         type=float,
         metavar="SECONDS",
         help="how long each AI move stays on screen at least (default: the settings', 0.4 "
-        "unless changed; < and > change it in the game)",
+        "unless changed; < and > change it in the game; no meaning with --plain)",
     )
+    add_plain_option(new)
     return new
 
 
@@ -129,7 +133,7 @@ def run_new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """
     from ai.agents import make_agent
     from core.setup import SetupError
-    from tea_tui.play_cmd import after_game, use_color, user_settings
+    from tea_tui.play_cmd import after_game, play_plain, use_color, user_settings
     from tea_tui.session import tea_game
 
     seats = seats_from(args.players, args.seat)
@@ -158,11 +162,16 @@ def run_new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         raise CliError("--seed must be a whole number from 0 up")
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     settings_file, settings = user_settings(args)
-    use_color(args, settings)
-    from tea_tui.app import make_app
     from tea_tui.session import GameSession
 
     session = GameSession.new(game, seats, seed)
+    if plain_requested(args):
+        status = play_plain(args, session, components, settings)
+        _say_seed(args, seats, start, session, plain=True)
+        return status
+    use_color(args, settings)
+    from tea_tui.app import make_app
+
     app = make_app(
         session=session,
         pace=args.pace if args.pace is not None else settings.pace,
@@ -174,16 +183,30 @@ def run_new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     )
     app.run()
     after_game(app)
+    _say_seed(args, seats, start, session, plain=False)
+    return 0
+
+
+def _say_seed(
+    args: argparse.Namespace,
+    seats: list[SeatSpec],
+    start: int | None,
+    session: GameSession,
+    *,
+    plain: bool,
+) -> None:
+    """Print (on stderr) the seed and the command that deals the same game again."""
+    seed = session.seed
     specs = " ".join(_quoted(f"--seat {spec}") for spec in seats)
     puerh = " --puerh" if args.puerh else ""
     first = f" --start {start + 1}" if start is not None else ""
     variants = "".join(f" --variant {name}" for name in session.house_rules)
+    mode = " --plain" if plain else ""
     print(
         f"Seed {seed}. The same game again: tea-tui new --players {args.players} {specs}"
-        f"{puerh}{variants}{first} --seed {seed}",
+        f"{puerh}{variants}{first} --seed {seed}{mode}",
         file=sys.stderr,
     )
-    return 0
 
 
 def _quoted(option: str) -> str:

@@ -15,12 +15,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tea_tui.common import CliError, load_component_set
+from tea_tui.common import CliError, add_plain_option, load_component_set, plain_requested
 from tea_tui.settings import COLOR_SYSTEMS, Settings, load_settings, settings_path
 
 if TYPE_CHECKING:
     from core.tea_garden.components import ComponentSet
     from tea_tui.app import TeaApp
+    from tea_tui.session import GameSession
 
 
 def add_play_parsers(commands: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -32,12 +33,14 @@ def add_play_parsers(commands: Any, common: Callable[[argparse.ArgumentParser], 
     )
     common(load)
     load.add_argument("name", metavar="NAME", help="the save's name (see `tea-tui saves`)")
+    add_plain_option(load)
     cont = commands.add_parser(
         "continue",
         help="go on with the last game (the autosave)",
         description="Go on with the game you were playing: the autosave.",
     )
     common(cont)
+    add_plain_option(cont)
     replay = commands.add_parser(
         "replay",
         help="watch a saved game move by move",
@@ -114,8 +117,6 @@ def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     except SaveError as exc:
         print(f"tea-tui: {exc}", file=sys.stderr)
         return 1
-    use_color(args, settings)
-    from tea_tui.app import TeaApp
     from tea_tui.persist import NotPlayableError, session_from_save
 
     common: dict[str, Any] = {
@@ -126,6 +127,9 @@ def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         "autosave": True,
     }
     if args.command == "replay":
+        use_color(args, settings)
+        from tea_tui.app import TeaApp
+
         app = TeaApp(replay=loaded, **common)
         app.run()
         return app.return_code or 0
@@ -134,6 +138,13 @@ def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     except NotPlayableError as exc:
         print(f"tea-tui: {exc}", file=sys.stderr)
         return 1
+    if plain_requested(args):  # no Textual at all: the game as lines of text
+        from tea_tui.plain import run_plain
+
+        return run_plain(session, store=store, confirm=settings.confirm)
+    use_color(args, settings)
+    from tea_tui.app import TeaApp
+
     if any(spec.kind == "mcts" for spec in session.seats):
         from tea_tui.ai_seats import prepare_processes
 
@@ -142,6 +153,20 @@ def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     app.run()
     after_game(app)
     return app.return_code or 0
+
+
+def play_plain(
+    args: argparse.Namespace,
+    session: GameSession,
+    components: ComponentSet | None,
+    settings: Settings,
+) -> int:
+    """Play ``session`` in plain mode (:mod:`tea_tui.plain`), autosaving as the app does."""
+    from saves import SaveStore, resolve_paths
+    from tea_tui.plain import run_plain
+
+    store = SaveStore(resolve_paths(getattr(args, "data_dir", None)), components=components)
+    return run_plain(session, store=store, confirm=settings.confirm)
 
 
 def after_game(app: TeaApp) -> None:

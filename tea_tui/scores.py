@@ -24,6 +24,23 @@ from core.tea_garden.scoring import (
     seat_breakdown,
 )
 
+CATEGORY_NAMES = {
+    "track": ("★", "VP track"),
+    "action_cards": ("▤", "Action cards"),
+    "emperor_cards": ("♛", "Emperor cards"),
+    "river": ("≈", "River"),
+    "university": ("✦", "University"),
+    "emperor_track": ("⇡", "Emperor track"),
+    "cups": ("◡", "Cup rows"),
+    "scrolls_tokens": ("§", "Scrolls, tokens"),
+    "puerh": ("◔", "Puerh cakes"),
+    "decrees": ("⚑", "Imperial Decrees"),
+    "halls": ("⌂", "Noble Court Halls"),
+    "caravans": ("⇉", "Caravans (Lu Yu)"),
+    "leaves": ("❦", "Leaves (Lu Yu)"),
+}
+"""Glyph and name of each scoring category (the score table, the plain mode)."""
+
 
 def observed_breakdown(view: TeaGardenObservation, ctx: Context) -> tuple[dict[str, int], ...]:
     """Return every seat's points per category as if the game ended now, from ``view`` alone."""

@@ -13,12 +13,10 @@ from typing import TYPE_CHECKING, Any
 from textual.app import SystemCommand
 
 from core.moves import Move
-from core.tea_garden import moves as mv
-from tea_tui.move_menu import fee_demands_for
+from tea_tui.move_menu import irreversible_question
 from tea_tui.screens.bindings import PANELS
 from tea_tui.screens.end import EndScreen
 from tea_tui.screens.modals import ConfirmScreen, NameScreen
-from tea_tui.words import demand_text
 
 if TYPE_CHECKING:
     from tea_tui.hints import Hinter, HintResult
@@ -154,17 +152,9 @@ class GameFiles:
         """Return the question to ask before ``moves`` when they cannot be taken back ("" when
         they can): passing ends the round for the seat; a fee for a card slot is paid for good."""
         s = self.session
-        if any(isinstance(m, mv.Pass) for m in moves):
-            return "Pass for the rest of this round? You take no more turns until the next one."
-        commit = any(isinstance(m, mv.Commit) for m in moves)
         seat = s.current_seat
-        if commit and seat is not None:
-            slot = len(s.state.players[seat].stacks)
-            fee = fee_demands_for(s.ctx, slot)
-            if fee:
-                owed = demand_text(tuple(fee))
-                return f"Play into card slot {slot + 1}? Its fee, {owed}, is paid for good."
-        return ""
+        stacks = len(s.state.players[seat].stacks) if seat is not None else 0
+        return irreversible_question(s.ctx, stacks, moves)
 
     # --- the end, leaving, the palette ------------------------------------------------------
 

@@ -15,24 +15,11 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from core.tea_garden.scoring import CATEGORIES, EXPANSION_CATEGORIES, SOLO_CATEGORIES
+from tea_tui.scores import CATEGORY_NAMES
 from tea_tui.widgets.glyphs import seat_colour, seat_glyph
 
-CATEGORY_NAMES = {
-    "track": ("★", "VP track"),
-    "action_cards": ("▤", "Action cards"),
-    "emperor_cards": ("♛", "Emperor cards"),
-    "river": ("≈", "River"),
-    "university": ("✦", "University"),
-    "emperor_track": ("⇡", "Emperor track"),
-    "cups": ("◡", "Cup rows"),
-    "scrolls_tokens": ("§", "Scrolls, tokens"),
-    "puerh": ("◔", "Puerh cakes"),
-    "decrees": ("⚑", "Imperial Decrees"),
-    "halls": ("⌂", "Noble Court Halls"),
-    "caravans": ("⇉", "Caravans (Lu Yu)"),
-    "leaves": ("❦", "Leaves (Lu Yu)"),
-}
-"""Glyph and name of each scoring category."""
+__all__ = ["CATEGORY_NAMES", "ScoreTable", "bar"]
+
 BAR_WIDTH = 8
 _BLOCKS = " ▏▎▍▌▋▊▉█"
 

@@ -1,0 +1,394 @@
+"""The plain game: Tea Garden as a conversation of lines on standard input and output.
+
+:class:`PlainGame` drives the same UI-free pieces as the game screen: the
+:class:`~tea_tui.session.GameSession` (moves, log, undo), the decision menu of
+:func:`~tea_tui.move_menu.build_menu`, the AI seats of :func:`~tea_tui.ai_seats.make_ai` and the
+:class:`~tea_tui.persist.SaveKeeper` that autosaves after every move, so a game begun here goes
+on in the app and the other way round::
+
+    game = PlainGame(session, keeper=SaveKeeper(store))
+    status = game.run()          # reads lines until the game ends, the input ends, or quit
+"""
+
+from __future__ import annotations
+
+import shutil
+from typing import TYPE_CHECKING, TextIO
+
+from core.errors import RulesError
+from core.moves import Move
+from tea_tui.ai_seats import AiSeat, make_ai
+from tea_tui.house_rules import summary
+from tea_tui.move_menu import Item, Menu, build_menu, irreversible_question
+from tea_tui.plain import texts
+from tea_tui.plain.board_lines import court_lines, display_lines, map_lines, track_lines
+from tea_tui.plain.seat_lines import seat_lines, status_lines
+from tea_tui.plain.talk import InputEnded, Talk
+from tea_tui.scores import observed_breakdown
+from tea_tui.session import GameSession, ai_rng
+
+if TYPE_CHECKING:
+    from tea_tui.persist import SaveKeeper
+
+CONTINUE_HINT = "tea-tui continue --plain"
+"""The command that goes on with the autosaved game."""
+LOG_DEFAULT = 10
+"""Log lines the ``log`` command shows when given no number."""
+
+
+class PlainGame(Talk):
+    """One game played line by line.
+
+    Args:
+        session: the game, new or loaded.
+        stdin: where the player's lines come from (``sys.stdin`` by default).
+        stdout: where the game's lines go (``sys.stdout`` by default).
+        keeper: autosaves after every move and saves by name; None keeps nothing.
+        confirm: ask before passing and before paying a card slot's fee.
+    """
+
+    def __init__(
+        self,
+        session: GameSession,
+        *,
+        stdin: TextIO | None = None,
+        stdout: TextIO | None = None,
+        keeper: SaveKeeper | None = None,
+        confirm: bool = True,
+    ) -> None:
+        super().__init__(stdin, stdout)
+        self.session = session
+        self.keeper = keeper
+        self.confirm = confirm
+        self.submenu = ""
+        """The list of choices a key opened (a name of ``move_menu.SUBMENU_TITLES``), or ""."""
+        self._printed = 0
+        """Log entries already printed."""
+        self._shown_seat: int | None = None
+        """The person the game last spoke to (a hand-over comes before another one)."""
+        self._show_menu = True
+        self._thinking: int | None = None
+        """The AI seat whose "thinking" note has been printed for its turn."""
+        self._ai: dict[int, AiSeat] = {
+            seat: make_ai(spec, session.game, ai_rng(session.seed, seat), processes=False)
+            for seat, spec in enumerate(session.seats)
+            if not spec.is_human
+        }
+
+    # --- the game loop ------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game ends, the input ends or the player quits; return the exit
+        status (0, or 1 when an AI seat fails)."""
+        s = self.session
+        self._introduce()
+        self._autosave()
+        try:
+            while True:
+                self._print_log()
+                if s.is_over():
+                    self.say(*texts.end_lines(s))
+                    self._flush()
+                    return 0
+                if not s.human_to_move:
+                    if not self._ai_move():
+                        self._flush()
+                        return 1
+                    continue
+                self._hand_over()
+                if self._show_menu:
+                    self._show_menu = False
+                    status = status_lines(s, s.view(), self.width)
+                    self.say("", *status, *texts.menu_lines(self._menu()))
+                code = self._handle(self.read())
+                if code is not None:
+                    return code
+        except InputEnded:
+            self._flush()
+            self.say(f"End of input. {self._saved_note()}")
+            return 0
+        except KeyboardInterrupt:
+            self._flush()
+            self.say("", f"Stopped. {self._saved_note()}")
+            return 130
+
+    def _introduce(self) -> None:
+        s = self.session
+        seats = ", ".join(f"{s.names[i]} ({s.kind_text(i)})" for i in range(len(s.names)))
+        lines = [f"Tea Garden, plain mode. Seed {s.seed}. Seats: {seats}."]
+        if s.puerh:
+            lines.append("With the Puerh expansion (the Noble Court).")
+        if s.house_rules:
+            lines.append(f"House rules: {summary(s.house_rules)}")
+        lines.append("Type a key from the menu, or help for the commands.")
+        if s.moves:
+            lines.append(f"Going on after {len(s.moves)} moves. The last lines of the log:")
+            self._printed = max(0, len(s.log) - 8)
+        self.say(*lines)
+
+    def _menu(self) -> Menu:
+        s = self.session
+        return texts.keyed(build_menu(s.view(), s.legal_moves(), s.ctx, submenu=self.submenu))
+
+    def _print_log(self) -> None:
+        log = self.session.log
+        self._printed = min(self._printed, len(log))
+        for entry in log[self._printed :]:
+            if entry.header and entry.seat < 0:
+                self.say("")  # a blank line before each round
+            self.say(texts.log_text(entry))
+        self._printed = len(log)
+
+    def _ai_move(self) -> bool:
+        """Let the AI seat to move make one move; False if it could not."""
+        s = self.session
+        seat = s.current_seat
+        assert seat is not None
+        ai = self._ai[seat]
+        if ai.searches and self._thinking != seat:
+            self._thinking = seat
+            self.say(f"{s.names[seat]} ({s.kind_text(seat)}) is thinking...")
+        try:
+            move = ai.choose(s.state.observation(seat), s.legal_moves())
+            s.apply(move)
+        except Exception as error:  # an AI failure ends the game here, saved, with the reason
+            self._print_log()
+            self.say(f"{s.names[seat]} could not move: {error}. {self._saved_note()}")
+            return False
+        self._after_move()
+        return True
+
+    def _hand_over(self) -> None:
+        """Before another person decides, clear the screen of the last one's hand and wait."""
+        s = self.session
+        seat = s.current_seat
+        if seat is None or seat == self._shown_seat:
+            return
+        if len(s.human_seats) > 1:
+            if self._shown_seat is not None:  # scroll the last person's hand off the screen
+                self.say(*[""] * shutil.get_terminal_size((80, 24)).lines)
+            self.say(f"Pass to {s.names[seat]}, then press Enter.")
+            self.read("")
+            self._show_menu = True
+        self._shown_seat = seat
+
+    # --- one line of input --------------------------------------------------------------------
+
+    def _handle(self, line: str) -> int | None:
+        """Act on one line; return an exit status to stop."""
+        text = line.strip()
+        if not text:
+            self._show_menu = True
+            return None
+        word, _, rest = text.lstrip("/").partition(" ")
+        command = word.lower()
+        if text.startswith("/") or (command in texts.COMMANDS and len(command) > 1):
+            return self._command(command, rest.strip())
+        tokens = text.replace(",", " ").split()
+        menu = self._menu()
+        if len(tokens) > 1:
+            if menu.kind != "cards":
+                self.say("One key at a time here, please.")
+                return None
+            self._play_cards(menu, [t.lower() for t in tokens])
+            return None
+        item = next((i for i in menu.items if i.key == tokens[0].lower()), None)
+        if item is None:
+            keys = ", ".join(i.key for i in menu.items if i.key and i.enabled)
+            self.say(f"'{text}' is not one of the keys ({keys}) or a command. Type help for more.")
+            return None
+        self._choose(item)
+        return None
+
+    def _choose(self, item: Item) -> None:
+        if not item.enabled:
+            self.say(f"Not now: {item.reason}.")
+            return
+        if item.submenu:
+            self.submenu = item.submenu
+            self._show_menu = True
+            return
+        self._play(item.moves)
+
+    def _play_cards(self, menu: Menu, keys: list[str]) -> None:
+        """Play several cards given by their numbers, the last one on top."""
+        items: list[Item] = []
+        for key in keys:
+            item = next((i for i in menu.items if i.key == key and i.toggle), None)
+            if item is None:
+                self.say(f"'{key}' is not a card of your hand here.")
+                return
+            if not item.enabled:
+                self.say(f"Not now, card {key}: {item.reason}.")
+                return
+            if item in items:
+                self.say(f"Card {key} is named twice.")
+                return
+            items.append(item)
+        s = self.session
+        chosen = frozenset(i.toggle for i in items[:-1])
+        menu = texts.keyed(build_menu(s.view(), s.legal_moves(), s.ctx, chosen))
+        top = menu.find(keys[-1])
+        if top is None:
+            self.say("Those cards cannot be played together.")
+            return
+        self._play(top.moves)
+
+    def _play(self, moves: tuple[Move, ...]) -> None:
+        question = self._question(moves) if self.confirm else ""
+        if question and not self.ask(question):
+            self.say("Nothing done.")
+            return
+        try:
+            self.session.apply_step(moves)
+        except RulesError as error:
+            self.say(f"Not allowed: {error}")
+            return
+        self.submenu = ""
+        self._after_move()
+
+    def _question(self, moves: tuple[Move, ...]) -> str:
+        """The question to ask before a step that cannot be taken back ("" for none)."""
+        s = self.session
+        seat = s.current_seat
+        stacks = len(s.state.players[seat].stacks) if seat is not None else 0
+        return irreversible_question(s.ctx, stacks, moves)
+
+    def _after_move(self) -> None:
+        if self.session.human_to_move:
+            self._thinking = None
+        self._show_menu = True
+        self._autosave()
+
+    # --- commands -----------------------------------------------------------------------------
+
+    def _command(self, name: str, arg: str) -> int | None:
+        s = self.session
+        view = s.view()
+        if name == "look":
+            self._look(arg.lower())
+        elif name == "me":
+            self.say(*seat_lines(view, s.ctx, s.names, view.seat))
+        elif name == "log":
+            self._log(arg)
+        elif name == "scores":
+            self.say("Points if the game ended now:")
+            self.say(*texts.score_lines(observed_breakdown(view, s.ctx), s.names))
+        elif name == "menu":
+            self._show_menu = True
+        elif name == "back":
+            self._back()
+        elif name == "undo":
+            self._undo()
+        elif name == "save":
+            self._save(arg)
+        elif name == "help":
+            self.say(*texts.help_lines())
+        elif name == "quit":
+            if self.ask(f"Really quit? {self._saved_note()}"):
+                self._flush()
+                self.say(f"Goodbye. {self._saved_note()}")
+                return 0
+            self.say("Playing on.")
+        else:
+            self.say(f"There is no command '{name}'. Type help for the commands.")
+        return None
+
+    def _look(self, part: str) -> None:
+        s = self.session
+        view = s.view()
+        if part and part not in texts.LOOK_PARTS:
+            self.say(f"look shows everything, or one of: {', '.join(texts.LOOK_PARTS)}.")
+            return
+        if part in ("", "map"):
+            self.say(*map_lines(view, s.ctx, s.names))
+        if part in ("", "tracks"):
+            self.say(*track_lines(view, s.ctx, s.names))
+        if part in ("", "cards"):
+            self.say(*display_lines(view, s.ctx))
+        if part in ("", "court"):
+            self.say(*(court_lines(view, s.ctx, s.names) or ["The Noble Court is not in play."]))
+        if part in ("", "boards"):
+            seats = [view.seat] + [i for i in range(len(s.names)) if i != view.seat]
+            for seat in seats:
+                self.say(*seat_lines(view, s.ctx, s.names, seat))
+
+    def _log(self, arg: str) -> None:
+        count = LOG_DEFAULT
+        if arg:
+            if not arg.isdigit() or int(arg) < 1:
+                self.say("log takes a number of lines, like log 5.")
+                return
+            count = int(arg)
+        entries = self.session.log[-count:]
+        self.say(*[texts.log_text(e) for e in entries] or ["The log is empty."])
+
+    def _back(self) -> None:
+        if not self.submenu:
+            self.say("There is no list to go back from. (undo takes back your last step.)")
+            return
+        self.submenu = ""
+        self._show_menu = True
+
+    def _undo(self) -> None:
+        s = self.session
+        if not s.undo():
+            reason = s.undo_blocked_reason
+            if not reason.startswith("cannot undo"):
+                reason = f"cannot undo: {reason}"
+            self.say(reason[0].upper() + reason[1:] + ".")
+            return
+        self.submenu = ""
+        self._printed = len(s.log)
+        self.say("Step taken back.")
+        self._after_move()
+
+    def _save(self, name: str) -> None:
+        from saves import SaveError, SaveExistsError
+
+        if self.keeper is None:
+            self.say("This game is not being saved.")
+            return
+        name = name or self.session.save_name
+        if not name:
+            self.say("Give the save a name: save NAME.")
+            return
+        try:
+            try:
+                self.keeper.save_as(self.session, name)
+            except SaveExistsError:
+                if name != self.session.save_name and not self.ask(
+                    f"A save named '{name}' exists. Replace it?"
+                ):
+                    self.say("Not saved.")
+                    return
+                self.keeper.save(self.session, name)
+        except (ValueError, SaveError) as error:
+            self.say(f"Not saved: {error}")
+            return
+        self.say(f"Saved as '{name}'.")
+        self._autosave()
+
+    # --- saving -------------------------------------------------------------------------------
+
+    def _autosave(self) -> None:
+        if self.keeper is None:
+            return
+        note = self.keeper.autosave(self.session)
+        if note:
+            self.say(note)
+        for error in self.keeper.take_errors():
+            self.say(error)
+
+    def _flush(self) -> None:
+        if self.keeper is not None:
+            self.keeper.autosave(self.session, wait=True)
+            for error in self.keeper.take_errors():
+                self.say(error)
+
+    def _saved_note(self) -> str:
+        if self.keeper is None:
+            return "This game was not saved."
+        if self.session.is_over():
+            return "The finished game is saved."
+        return f"The game is saved: {CONTINUE_HINT} goes on with it."
