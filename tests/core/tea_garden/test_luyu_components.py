@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from core.errors import ComponentError
-from core.tea_garden.components import LUYU_ACTIONS, ComponentSet, LuYuCard, LuYuSet
+from core.tea_garden.components import LUYU_ACTIONS, ComponentSet, LuYuCard, LuYuRow, LuYuSet
 from core.tea_garden.effects import effect_kinds
 from core.tea_garden.loader import load_builtin, load_components
 from tests.core.component_helpers import builtin_raw, to_toml
@@ -83,13 +83,39 @@ def test_every_front_is_well_formed_and_playable_without_the_expansion(luyu: LuY
         for row in card.rows:
             actions = [s.do for s in row.steps if s.do in LUYU_ACTIONS]
             assert len(actions) <= 1, card.id
-            if actions and actions[0] in {"court", "market"}:
-                assert row.fallback, f"{card.id}: an expansion action needs a fallback"
+            if actions and actions[0] in {"court", "market"} and not row.fallback:
+                # An expansion-only extra: the row alone, so a base game loses nothing else.
+                assert len(row.steps) == 1, card.id
             assert all(s.do not in LUYU_ACTIONS for s in row.fallback), card.id
 
 
+def _extra(row: LuYuRow) -> bool:
+    """An expansion-only row: a Noble Court or Market with nothing to do in its place."""
+    return not row.fallback and all(s.do in {"court", "market"} for s in row.steps)
+
+
 def _main_actions(card: LuYuCard) -> int:
-    return sum(s.do in LUYU_ACTIONS - {"secondary"} for row in card.rows for s in row.steps)
+    """Main actions of a base game (expansion-only rows left out)."""
+    return sum(
+        s.do in LUYU_ACTIONS - {"secondary"}
+        for row in card.rows
+        if not _extra(row)
+        for s in row.steps
+    )
+
+
+@pytest.mark.rule("LUYU-21", "LUYU-22", "GAP-19")
+def test_expansion_extras_give_every_basic_card_a_noble_court(luyu: LuYuSet) -> None:
+    """Tuning for the expansion (docs/components/luyu.md): each Basic card ends with a Noble Court
+    row and the two Expert cards without a Market get one; a base game skips them all."""
+    extras = {c.id: [r.steps[0].do for r in c.rows if _extra(r)] for c in luyu.cards}
+    assert {k: v for k, v in extras.items() if v} == {
+        "ly_b1": ["court"],
+        "ly_b2": ["court"],
+        "ly_b3": ["court"],
+        "ly_e1": ["market"],
+        "ly_e2": ["market"],
+    }
 
 
 @pytest.mark.rule("SOLO-11", "GAP-19")
