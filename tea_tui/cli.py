@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from tea_tui import __version__
 from tea_tui.arena_cmd import add_arena_parser, run_arena_command
-from tea_tui.common import CliError, common_options
+from tea_tui.common import CliError, add_plain_option, common_options
 from tea_tui.new_cmd import add_new_parser, run_new
 from tea_tui.play_cmd import add_play_parsers, run_play, run_title
 from tea_tui.saves_cli import add_saves_parser, run_saves
@@ -53,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"tea-tui {__version__}")
     common_options(parser, top=True)
+    add_plain_option(parser, top=True)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def common(sub: argparse.ArgumentParser) -> None:

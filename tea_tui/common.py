@@ -84,11 +84,16 @@ def load_component_set(parser: argparse.ArgumentParser, path: str | None) -> Com
         raise CliError(f"the component set cannot be used:\n{exc}") from None
 
 
-def add_plain_option(parser: argparse.ArgumentParser) -> None:
-    """Add ``--plain``: play in plain mode (:mod:`tea_tui.plain`) instead of the full app."""
+def add_plain_option(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """Add ``--plain``: play in plain mode (:mod:`tea_tui.plain`) instead of the full app.
+
+    Given before a command name it holds for the command too, so below the top level the
+    option has no default of its own (as :func:`common_options`).
+    """
     parser.add_argument(
         "--plain",
         action="store_true",
+        default=False if top else argparse.SUPPRESS,
         help="play as plain text lines (for screen readers and simple terminals): the game "
         f"prints its log and a numbered menu, you type keys and commands ({PLAIN_ENV}=1 in "
         "the environment does the same)",

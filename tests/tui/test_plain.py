@@ -368,6 +368,34 @@ def test_load_plain_and_the_environment_variable(
     assert "Tea Garden, plain mode." in capsys.readouterr().out
 
 
+def test_plain_mode_without_a_command_continues_or_starts_a_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Plain mode has no title screen: `tea-tui --plain` (or the variable) goes on with an
+    unfinished autosave, else starts a person against MCTS normal; the app never starts."""
+    from tea_tui.app import TeaApp
+
+    def no_app(self: TeaApp, **kw: object) -> None:
+        raise AssertionError("the app must not start in plain mode")
+
+    monkeypatch.setattr(TeaApp, "run", no_app)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["--plain", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("A new game: you against MCTS normal.")
+    assert "Tea Garden, plain mode." in out and "(mcts:normal)" in out
+    first = store_at(tmp_path).resume()
+    assert first is not None
+    monkeypatch.setenv("TEA_TUI_PLAIN", "1")
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Going on with your last game (tea-tui continue --plain).")
+    assert f"Seed {first.save.seed}." in out  # the same game
+    again = store_at(tmp_path).resume()
+    assert again is not None and again.replay.moves == first.replay.moves
+
+
 @pytest.mark.parametrize(
     "argv",
     [
