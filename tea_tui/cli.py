@@ -22,8 +22,8 @@ from collections.abc import Sequence
 
 from tea_tui import __version__
 from tea_tui.arena_cmd import add_arena_parser, run_arena_command
-from tea_tui.common import CliError, add_plain_option, common_options
-from tea_tui.new_cmd import add_new_parser, run_new
+from tea_tui.common import CliError, add_plain_option, common_options, plain_requested
+from tea_tui.new_cmd import EXAMPLE, add_new_parser, run_new
 from tea_tui.play_cmd import add_play_parsers, run_play, run_title
 from tea_tui.saves_cli import add_saves_parser, run_saves
 
@@ -89,10 +89,35 @@ def _run(argv: Sequence[str] | None) -> int:
             return run_arena_command(parser, args)
         if args.command in ("load", "continue", "replay"):
             return run_play(parser, args)
+        if plain_requested(args):
+            return plain_start(parser, args)
         return run_title(parser, args)
     except CliError as exc:
         print(f"tea-tui: {exc}", file=sys.stderr)
         return exc.status
+
+
+def plain_start(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Plain mode has no title screen: go on with the autosaved game if it is unfinished, else
+    start a game of a person against ``mcts:normal``, saying which and how to choose."""
+    from saves import SaveError, SaveStore, resolve_paths
+
+    store = SaveStore(resolve_paths(args.data_dir))
+    try:
+        loaded = store.resume()
+    except SaveError as exc:  # reported and kept, never overwritten by a new game
+        print(f"tea-tui: {exc}", file=sys.stderr)
+        print(f"tea-tui: start another game with: {EXAMPLE} --plain", file=sys.stderr)
+        return 1
+    if loaded is not None and not loaded.save.meta.finished:
+        print("Going on with your last game (tea-tui continue --plain).")
+        args.command = "continue"
+        return run_play(parser, args)
+    print(f"A new game: you against MCTS normal. Another setup: {EXAMPLE} --plain")
+    for name, value in (("players", 2), ("seat", None), ("start", None), ("seed", None)):
+        setattr(args, name, value)
+    args.puerh, args.variant, args.pace, args.command = False, None, None, "new"
+    return run_new(parser, args)
 
 
 if __name__ == "__main__":

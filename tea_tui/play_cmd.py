@@ -49,6 +49,7 @@ def add_play_parsers(commands: Any, common: Callable[[argparse.ArgumentParser], 
     )
     common(replay)
     replay.add_argument("name", metavar="NAME", help="the save's name, or 'autosave'")
+    add_plain_option(replay)
 
 
 def user_settings(args: argparse.Namespace) -> tuple[Path, Settings]:
@@ -83,9 +84,7 @@ def components_of(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
 
 
 def run_title(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """``tea-tui`` alone: the title screen (in plain mode: the last game, or a new one)."""
-    if plain_requested(args):
-        return _plain_start(parser, args)
+    """``tea-tui`` alone: the title screen."""
     components = components_of(parser, args)
     path, settings = user_settings(args)
     use_color(args, settings)
@@ -96,29 +95,6 @@ def run_title(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     )
     app.run()
     return app.return_code or 0
-
-
-def _plain_start(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """Plain mode has no title screen: go on with the autosaved game if it is unfinished, else
-    start a game of a person against ``mcts:normal``, saying which and how to choose."""
-    from saves import SaveError, SaveStore, resolve_paths
-
-    store = SaveStore(resolve_paths(args.data_dir))
-    try:
-        loaded = store.resume()
-    except SaveError:
-        loaded = None  # `continue` reports a damaged autosave; here a new game is the answer
-    if loaded is not None and not loaded.save.meta.finished:
-        print("Going on with your last game (tea-tui continue --plain).")
-        args.command = "continue"
-        return run_play(parser, args)
-    from tea_tui.new_cmd import EXAMPLE, run_new
-
-    print(f"A new game: you against MCTS normal. Another setup: {EXAMPLE} --plain")
-    for name, value in (("players", 2), ("seat", None), ("start", None), ("seed", None)):
-        setattr(args, name, value)
-    args.puerh, args.variant, args.pace, args.command = False, None, None, "new"
-    return run_new(parser, args)
 
 
 def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -151,6 +127,16 @@ def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         "theme": args.theme,
         "autosave": True,
     }
+    if args.command == "replay" and plain_requested(args):  # the game's story, as lines
+        from tea_tui.plain import tell_game
+
+        try:
+            session = session_from_save(loaded).session
+        except NotPlayableError as exc:
+            print(f"tea-tui: {exc}", file=sys.stderr)
+            return 1
+        tell_game(session)
+        return 0
     if args.command == "replay":
         use_color(args, settings)
         from tea_tui.app import TeaApp

@@ -19,7 +19,7 @@ from saves import SavePaths, SaveStore
 from tea_tui.cli import main
 from tea_tui.move_menu import Item, Menu, build_menu
 from tea_tui.persist import SaveKeeper
-from tea_tui.plain import PlainGame, run_plain
+from tea_tui.plain import PlainGame, run_plain, texts
 from tea_tui.plain.texts import clean, item_line, keyed
 from tea_tui.session import GameSession, ai_rng, tea_game
 
@@ -368,6 +368,29 @@ def test_load_plain_and_the_environment_variable(
     assert "Tea Garden, plain mode." in capsys.readouterr().out
 
 
+def test_replay_plain_tells_the_whole_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`tea-tui replay NAME --plain` prints the log round by round, then the end (or that the
+    game goes on), and never starts the app."""
+    from tea_tui.app import TeaApp
+
+    def no_app(self: TeaApp, **kw: object) -> None:
+        raise AssertionError("the app must not start in plain mode")
+
+    monkeypatch.setattr(TeaApp, "run", no_app)
+    session = new_session()
+    advance(session, lambda s: len(s.moves) > 12)
+    SaveKeeper(store_at(tmp_path)).save(session, "story")
+    assert main(["replay", "story", "--plain", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    moves = len(session.moves)
+    assert out[0] == f"Tea Garden, seed {session.seed}: {', '.join(session.names)}; {moves} moves."
+    body = [line for line in out[1:] if line]
+    assert body[: len(session.log)] == [texts.log_text(e) for e in session.log]
+    assert out[-1] == "The game is not over: tea-tui load NAME --plain plays it on."
+
+
 def test_plain_mode_without_a_command_continues_or_starts_a_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -394,12 +417,18 @@ def test_plain_mode_without_a_command_continues_or_starts_a_game(
     assert f"Seed {first.save.seed}." in out  # the same game
     again = store_at(tmp_path).resume()
     assert again is not None and again.replay.moves == first.replay.moves
+    # A damaged autosave is reported and kept, not replaced by a new game.
+    autosave = store_at(tmp_path).paths.autosave
+    autosave.write_text("{ not a save")
+    assert main(["--data-dir", str(tmp_path)]) == 1
+    assert "start another game with" in capsys.readouterr().err
+    assert autosave.read_text() == "{ not a save"
 
 
 @pytest.mark.parametrize(
     "argv",
     [
-        ["replay", "x", "--plain"],
+        ["arena", "--seats", "random,random", "--plain"],
         ["saves", "list", "--plain"],
         ["new", "--plain", "--players", "5"],
         ["continue", "--plain", "extra"],
