@@ -7,6 +7,7 @@
     tea-tui replay NAME            step through a saved game
     tea-tui saves ...              list, show, export, import, delete, restore saves
     tea-tui arena ...              AI players against each other
+    tea-tui analyse NAME           the costliest decisions of a saved game, by the MCTS
 
 Options common to every command (``--components``, ``--data-dir``, ``--theme``, ``--color``)
 may come before or after the command's name. Bad arguments print the usage and exit with 2; a
@@ -21,6 +22,7 @@ import sys
 from collections.abc import Sequence
 
 from tea_tui import __version__
+from tea_tui.analysis_cmd import add_analyse_parser, run_analyse
 from tea_tui.arena_cmd import add_arena_parser, run_arena_command
 from tea_tui.common import CliError, add_plain_option, common_options, plain_requested
 from tea_tui.new_cmd import EXAMPLE, add_new_parser, run_new
@@ -37,6 +39,8 @@ commands:
   tea-tui replay NAME      step through a saved or finished game
   tea-tui saves            list saved games (see tea-tui saves --help)
   tea-tui arena            AI players against each other (see tea-tui arena --help)
+  tea-tui analyse NAME     the costliest decisions of a saved game, by the MCTS
+                           (see tea-tui analyse --help; "analyze" works too)
 
 Games are autosaved after every move. Saves live in your user data folder and the settings in
 your user config folder, or all under --data-dir DIR.
@@ -63,6 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_play_parsers(commands, common)
     add_saves_parser(commands, common)
     add_arena_parser(commands, common)
+    add_analyse_parser(commands, common)
     return parser
 
 
@@ -87,6 +92,8 @@ def _run(argv: Sequence[str] | None) -> int:
             return run_new(parser, args)
         if args.command == "arena":
             return run_arena_command(parser, args)
+        if args.command in ("analyse", "analyze"):
+            return run_analyse(parser, args)
         if args.command in ("load", "continue", "replay"):
             return run_play(parser, args)
         if plain_requested(args):
