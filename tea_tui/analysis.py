@@ -16,7 +16,8 @@ state). It compares the move played with the search's first choice (the most vis
 Every decision is searched by a new agent (no tree is reused) with a generator seeded from the
 game's seed and the move's number, so the same save and budget give the same report, whether
 the decisions run in this process or are shared among worker processes (:func:`measure` is the
-unit of work). The command and its report are in :mod:`tea_tui.analysis_cmd`.
+unit of work). :func:`format_report` words a report as plain lines, for the command
+(:mod:`tea_tui.analysis_cmd`) and the app's analysis screen alike.
 
 The search and the rules are imported when first used, so that loading the command line (for
 ``tea-tui --version`` as much as for a game) does not pay for them.
@@ -359,3 +360,107 @@ def _turn_words(obs: TeaGardenObservation, names: Sequence[str]) -> str:
     number = stacks if obs.turn.committed else stacks + 1
     whose = "" if mover == obs.seat else f"{names[mover]}'s "
     return f"{whose}turn {number}"
+
+
+# --- the report ------------------------------------------------------------------------------
+
+
+def format_report(report: Report, top: int = TOP) -> str:
+    """Return the report as plain lines: the header, the costliest decisions, each seat."""
+    lines = _header(report)
+    if not report.analysed_seats:
+        lines.append("")
+        lines.append("No seat to analyse: no seat is played by a person. Choose one with --seat K.")
+        return "\n".join(lines)
+    costly = report.costliest(top)
+    lines.append("")
+    if not report.decisions:
+        lines.append("No decision to analyse: there was never more than one legal move.")
+    elif not costly:
+        lines.append(
+            "No decision gave up anything by this search: every move played was as good "
+            "as its first choice."
+        )
+    else:
+        many = len(costly) > 1
+        lines.append(
+            f"The {len(costly)} costliest decisions:" if many else "The costliest decision:"
+        )
+        for rank, decision in enumerate(costly, start=1):
+            lines.extend(_decision_lines(rank, decision, report.names))
+    lines.append("")
+    lines.append("Per seat:")
+    lines.extend(_seat_lines(report))
+    return "\n".join(lines)
+
+
+def _header(report: Report) -> list[str]:
+    status = "finished" if report.finished else "not finished"
+    players = _count(len(report.seats), "player")
+    seats = "; ".join(f"{i + 1}. {text}" for i, text in enumerate(report.seats))
+    who = _and([report.names[s] for s in report.analysed_seats]) or "no seat"
+    n = report.iterations
+    return [
+        f'Analysis of "{report.name}": {report.game}, {players}, seed {report.seed}, '
+        f"{_count(report.moves, 'move')}, {status}.",
+        f"Seats: {seats}.",
+        f"Analysed: {_count(len(report.decisions), 'decision')} of {who} with more than one "
+        f"legal move, {n} search iterations each.",
+        f"Time: {report.seconds:.1f} seconds.",
+        f"These are estimates of an MCTS search of {n} iterations per decision, made from",
+        "what the seat could see at the time; another --iters gives somewhat other figures.",
+    ]
+
+
+def _decision_lines(rank: int, d: Decision, names: Sequence[str]) -> list[str]:
+    where = f"Round {d.round}, {d.turn}, " if d.round is not None else ""
+    m = d.measured
+    cost = d.cost_vp
+    if cost is None:
+        size = f"{d.chance_lost:.0%} of win chance"
+    else:
+        size = f"{cost:.1f} VP of final margin"
+    lines = [
+        f"{rank}. {where}move {d.index + 1}: {names[d.seat]}, {_count(d.choices, 'legal move')}.",
+        f"   Played: {d.played}",
+        f"   The search preferred: {d.best}",
+        f"   Estimated cost: {size}; win chance {_chance(m.played_chance)} as played, "
+        f"{_chance(m.best_chance)} with the search's choice.",
+    ]
+    if m.rechecked:
+        lines.append("   (The move played was searched again beside the preferred one.)")
+    return lines
+
+
+def _seat_lines(report: Report) -> list[str]:
+    lines = []
+    for seat in report.analysed_seats:
+        mine = [d for d in report.decisions if d.seat == seat]
+        matched = sum(1 for d in mine if d.measured.matched)
+        if report.spread is not None:
+            total = f"total estimated cost {sum(d.cost_vp or 0.0 for d in mine):.1f} VP"
+        else:
+            total = f"win chance given up {sum(d.chance_lost for d in mine):.0%} in all"
+        lines.append(
+            f"  {report.names[seat]}: {_count(len(mine), 'decision')} analysed, {matched} "
+            f"matched the search's first choice, {total}."
+        )
+    return lines
+
+
+def _chance(p: float) -> str:
+    if 0 < p < 0.005:
+        return "under 1%"
+    if 0.995 < p < 1:
+        return "over 99%"
+    return f"{p:.0%}"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _and(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

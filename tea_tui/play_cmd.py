@@ -154,12 +154,10 @@ def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
         return run_plain(session, store=store, confirm=settings.confirm)
     use_color(args, settings)
+    from tea_tui.ai_seats import prepare_processes
     from tea_tui.app import TeaApp
 
-    if any(spec.kind == "mcts" for spec in session.seats):
-        from tea_tui.ai_seats import prepare_processes
-
-        prepare_processes()
+    prepare_processes()  # MCTS seats, hints and the end screen's analysis think in processes
     app = TeaApp(session, **common)
     app.run()
     after_game(app)

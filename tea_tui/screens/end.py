@@ -1,5 +1,6 @@
 """The end screen: the winner, how a tie was settled, every seat's score round by round (a
-sparkline each) and points per category; a rematch and the replay are a key away."""
+sparkline each) and points per category; a rematch, the replay and the analysis of the
+decisions (:mod:`tea_tui.screens.analysis`) are a key away."""
 
 from __future__ import annotations
 
@@ -94,6 +95,13 @@ class EndScreen(Screen[None]):
         Binding(
             "v", "replay", "replay", tooltip="Step through the game move by move", id="end-replay"
         ),
+        Binding(
+            "a",
+            "analyse",
+            "analyse",
+            tooltip="Analyse: your costliest decisions, by the MCTS",
+            id="end-analyse",
+        ),
         Binding("q", "quit", "quit", tooltip="Leave tea-tui", id="end-quit"),
     ]
 
@@ -164,6 +172,35 @@ class EndScreen(Screen[None]):
         opener = getattr(self.app, "open_new_game", None)
         if callable(opener):
             opener(rematch=self.session)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The analysis needs a finished game with moves to search."""
+        if action == "analyse":
+            return self.session.is_over() and bool(self.session.moves)
+        return True
+
+    def action_analyse(self) -> None:
+        """Search every decision of the people (of every seat when nobody played) with the
+        MCTS and show the costliest, as ``tea-tui analyse`` does."""
+        from tea_tui.screens import analysis
+
+        s = self.session
+        if not s.is_over() or not s.moves:
+            self.notify("There is no finished game to analyse.", severity="warning")
+            return
+        autosaved = getattr(self.app, "keeper", None) is not None
+        self.app.push_screen(
+            analysis.AnalysisScreen(
+                s,
+                name=s.save_name or ("autosave" if autosaved else ""),
+                iterations=analysis.ITERATIONS,
+                processes=bool(getattr(self.app, "processes", True)),
+            )
+        )
+
+    async def action_quit(self) -> None:
+        """Leave tea-tui: the game is over and kept in its save."""
+        await self.app.action_quit()
 
     def action_replay(self) -> None:
         """Step through the game in the replay viewer."""

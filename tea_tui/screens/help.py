@@ -31,6 +31,7 @@ KEYS = """
 | Ctrl+P | all commands |
 | ? | this help |
 | q | quit (asks first) |
+| a | on the end screen: analyse your costliest decisions (the MCTS searches each one; Esc stops) |
 """
 
 RULES = """
