@@ -32,6 +32,8 @@ from tea_tui.saves_cli import add_saves_parser, run_saves
 EPILOG = """\
 commands:
   tea-tui                  the title screen (continue, new game, load, replays, settings)
+  tea-tui --plain          the game as lines of text, for screen readers: your unfinished
+                           game, else a new one (--plain works with new, load, continue, replay)
   tea-tui new              start a game now, e.g. tea-tui new --seat human --seat mcts:hard
                            (solo against Lu Yu: --seat human --seat luyu:hard)
   tea-tui load NAME        play a saved game on
