@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.rng import Rng
 from core.tea_garden import moves as mv
+from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.rules import TeaGardenState
 
@@ -11,10 +12,45 @@ from core.tea_garden.rules import TeaGardenState
 def midgame(players: int = 2, seed: int = 11, until_round: int = 2) -> TeaGardenState:
     """Return a state at the start of a turn in round ``until_round``, reached by seeded play
     that prefers acting over passing (as bench/ does)."""
-    game = TeaGardenGame(num_seats=players)
+    return _played(TeaGardenGame(num_seats=players), seed, until_round)
+
+
+def expansion_midgame(
+    seed: int = 21, until_round: int = 2, seat: int | None = None
+) -> tuple[TeaGardenGame, TeaGardenState]:
+    """A 2-player expansion game (seat 0 starts) at the start of a turn in ``until_round`` (of
+    ``seat``'s turn when given), reached as :func:`midgame`; no seat holds a Puerh set."""
+    game = TeaGardenGame(num_seats=2, start_seat=0, options=Options(puerh=True))
+    s = _played(game, seed, until_round, seat)
+    for p in s.players:
+        p.puerh_sets = []
+    return game, s
+
+
+def strong_tokens(s: TeaGardenState) -> tuple[str, str, str]:
+    """The two Premium tokens with the most stars and the one with the highest centre value
+    still in the Market or the pile."""
+    court = s.board.court
+    assert court is not None
+    tokens = s.ctx.puerh_tokens
+    free = [t for t in (*court.market, *court.premium_pile) if t]
+    starred = sorted(free, key=lambda t: tokens[t].stars, reverse=True)
+    valued = max(free, key=lambda t: tokens[t].value)
+    return starred[0], starred[1], valued
+
+
+def _played(
+    game: TeaGardenGame, seed: int, until_round: int, seat: int | None = None
+) -> TeaGardenState:
     state = game.new_state(seed)
     rng = Rng.from_seed(seed)
-    while state.round < until_round or state.pending or state.turn.committed or state.turn.acted:
+    while (
+        state.round < until_round
+        or state.pending
+        or state.turn.committed
+        or state.turn.acted
+        or (seat is not None and state.seat != seat)
+    ):
         legal = state.legal_moves()
         active = [m for m in legal if not isinstance(m, mv.Pass | mv.Stop)]
         state.apply(rng.choice(active or legal))

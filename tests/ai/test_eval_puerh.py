@@ -12,44 +12,20 @@ import pytest
 
 from ai.tg_eval import expected_scores, puerh_sets_worth
 from ai.tg_values import typical_tokens
-from core.rng import Rng
-from core.tea_garden import moves as mv
-from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.maintenance import ROUNDS
 from core.tea_garden.puerh import cake_vp
 from core.tea_garden.rules import TeaGardenState
 from core.tea_garden.scoring import live_breakdown
+from tests.ai.positions import expansion_midgame, strong_tokens
 from tests.core.tea_garden.scenario import end_round_by_passing, give_puerh_sets
 
 SEAT = 0
 
 
 def _expansion_game(seed: int = 21, until_round: int = 2) -> tuple[TeaGardenGame, TeaGardenState]:
-    """A 2-player expansion game at the start of a turn in ``until_round``, reached by seeded
-    play that prefers acting over passing; no seat holds a Puerh set."""
-    game = TeaGardenGame(num_seats=2, start_seat=SEAT, options=Options(puerh=True))
-    s = game.new_state(seed)
-    rng = Rng.from_seed(seed)
-    while s.round < until_round or s.pending or s.turn.committed or s.turn.acted:
-        legal = s.legal_moves()
-        active = [m for m in legal if not isinstance(m, mv.Pass | mv.Stop)]
-        s.apply(rng.choice(active or legal))
-    for p in s.players:
-        p.puerh_sets = []
-    return game, s
-
-
-def _strong_tokens(s: TeaGardenState) -> tuple[str, str, str]:
-    """The two Premium tokens with the most stars and the one with the highest centre value
-    still in the Market or the pile."""
-    court = s.board.court
-    assert court is not None
-    tokens = s.ctx.puerh_tokens
-    free = [t for t in (*court.market, *court.premium_pile) if t]
-    starred = sorted(free, key=lambda t: tokens[t].stars, reverse=True)
-    valued = max(free, key=lambda t: tokens[t].value)
-    return starred[0], starred[1], valued
+    """A 2-player expansion game at the start of a turn in ``until_round``; no Puerh sets."""
+    return expansion_midgame(seed, until_round)
 
 
 def _with_sets(s: TeaGardenState, sets: list[list[str]]) -> TeaGardenState:
@@ -69,7 +45,7 @@ def test_an_incomplete_set_of_two_strong_tokens_raises_the_estimate() -> None:
     from a cake. They score 0 now (PUERH-11), yet the seat's estimate rises, by less than the
     poorest cake they could still make; the other seat's estimate does not move."""
     _game, s = _expansion_game()
-    star, _, value = _strong_tokens(s)
+    star, _, value = strong_tokens(s)
     tokens = s.ctx.puerh_tokens
     assert (tokens[star].stars, tokens[value].value) == (2, 5)
     held = _with_sets(s, [[star, value]])
@@ -84,7 +60,7 @@ def test_each_token_towards_a_cake_raises_the_estimate() -> None:
     """PUERH-07, PUERH-08, PUERH-11: one token is worth something, two joined more, and the
     complete cake most (its whole score), so the search is drawn to finish what it starts."""
     _game, s = _expansion_game()
-    star, star2, value = _strong_tokens(s)
+    star, star2, value = strong_tokens(s)
     one = _gain(s, [[value]])
     two = _gain(s, [[star, value]])
     cake = [star, value, star2]
@@ -96,7 +72,7 @@ def test_the_worth_falls_as_the_game_nears_its_end() -> None:
     """PUERH-08: the fewer turns are left to find the missing token, the less the set is worth;
     with no turn left (the seat passed in round 5) it is worth nothing."""
     _game, s = _expansion_game()
-    star, _, value = _strong_tokens(s)
+    star, _, value = strong_tokens(s)
     held = _with_sets(s, [[star, value]])
     p = held.players[SEAT]
     worths = []
@@ -118,7 +94,7 @@ def test_an_incomplete_set_is_worth_nothing_in_a_finished_game() -> None:
     game, s = _expansion_game(until_round=ROUNDS)
     while not s.is_over():
         end_round_by_passing(game, s)
-    star, _, value = _strong_tokens(s)
+    star, _, value = strong_tokens(s)
     held = _with_sets(s, [[star, value], [star]])
     assert puerh_sets_worth(held, held.players[SEAT]) == 0.0
     assert expected_scores(held) == expected_scores(s)
@@ -128,7 +104,7 @@ def test_a_complete_cake_counts_once() -> None:
     """PUERH-08, PUERH-11: a complete cake is scored by the live breakdown (stars x values),
     and the estimate adds exactly that, nothing more for it as a set."""
     _game, s = _expansion_game()
-    star, star2, value = _strong_tokens(s)
+    star, star2, value = strong_tokens(s)
     cake = [star, star2, value]
     held = _with_sets(s, [cake])
     vp = cake_vp(s.ctx, cake)
@@ -142,7 +118,7 @@ def test_sets_share_the_turns_left() -> None:
     """PUERH-07, PUERH-08: a second incomplete set adds less than the same set alone, because
     the turns left must find the tokens of both."""
     _game, s = _expansion_game()
-    star, star2, value = _strong_tokens(s)
+    star, star2, value = strong_tokens(s)
     s.round = ROUNDS
     alone = _gain(s, [[star2]])
     second = _gain(s, [[star, value], [star2]]) - _gain(s, [[star, value]])

@@ -26,6 +26,7 @@ from core.tea_garden.court import HALL_FIRST_VP, HALL_SECOND_VP, court_moves
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.puerh import cake_vp, complete_cakes
 from core.tea_garden.rules import TeaGardenState
+from tests.ai.positions import expansion_midgame, strong_tokens
 from tests.core.tea_garden.scenario import (
     give_puerh_sets,
     occupy,
@@ -38,30 +39,9 @@ SEAT = 0
 
 
 def _expansion_game(seed: int = 21, until_round: int = 2) -> TeaGardenState:
-    """A 2-player expansion game at the start of seat 0's turn in ``until_round``, reached by
-    seeded play that prefers acting over passing; no seat holds a Puerh set."""
-    game = TeaGardenGame(num_seats=2, start_seat=SEAT, options=Options(puerh=True))
-    s = game.new_state(seed)
-    rng = Rng.from_seed(seed)
-    while s.round < until_round or s.pending or s.turn.committed or s.turn.acted or s.seat:
-        legal = s.legal_moves()
-        active = [m for m in legal if not isinstance(m, mv.Pass | mv.Stop)]
-        s.apply(rng.choice(active or legal))
-    for p in s.players:
-        p.puerh_sets = []
-    return s
-
-
-def _strong_tokens(s: TeaGardenState) -> tuple[str, str, str]:
-    """The two Premium tokens with the most stars and the one with the highest centre value
-    still in the Market or the pile."""
-    court = s.board.court
-    assert court is not None
-    tokens = s.ctx.puerh_tokens
-    free = [t for t in (*court.market, *court.premium_pile) if t]
-    starred = sorted(free, key=lambda t: tokens[t].stars, reverse=True)
-    valued = max(free, key=lambda t: tokens[t].value)
-    return starred[0], starred[1], valued
+    """A 2-player expansion game at the start of seat 0's turn in ``until_round``; no Puerh
+    sets."""
+    return expansion_midgame(seed, until_round, seat=SEAT)[1]
 
 
 def _placing(s: TeaGardenState, sets: list[list[str]], token: str) -> dict[Move, float]:
@@ -80,7 +60,7 @@ def test_completing_a_strong_cake_scores_above_a_new_set() -> None:
     the pair was already expected to bring, well above starting a new set, and is the policy's
     choice."""
     s = _expansion_game()
-    star, star2, value = _strong_tokens(s)
+    star, star2, value = strong_tokens(s)
     scores = _placing(s, [[star, value]], star2)
     assert cake_vp(s.ctx, [star, value, star2]) == 20
     join, alone = scores[mv.PlacePuerh(1)], scores[mv.PlacePuerh(0)]
@@ -93,7 +73,7 @@ def test_a_join_that_spoils_the_cake_is_not_preferred() -> None:
     """PUERH-11: a cake with no centre value scores 0, so a third starred token joined to two
     starred tokens throws the set's prospects away; a new set is the better place for it."""
     s = _expansion_game()
-    star, star2, _ = _strong_tokens(s)
+    star, star2, _ = strong_tokens(s)
     tokens = s.ctx.puerh_tokens
     court = s.board.court
     assert court is not None
@@ -113,7 +93,7 @@ def test_a_set_is_priced_as_the_evaluation_prices_it() -> None:
     from ai.tg_eval import puerh_sets_worth
 
     s = _expansion_game()
-    star, star2, value = _strong_tokens(s)
+    star, star2, value = strong_tokens(s)
     give_puerh_sets(s, SEAT, [[star, value]])
     p = s.players[SEAT]
     assert puerh_set_worth(s, p, [star, value]) == pytest.approx(puerh_sets_worth(s, p))
@@ -127,7 +107,7 @@ def test_an_unaffordable_premium_token_is_not_preferred() -> None:
     offered, scores below the one the seat can pay for, and the Market action is priced by
     what it can buy; once the seat has fermented leaves the action is worth more."""
     s = _expansion_game()
-    star, star2, _ = _strong_tokens(s)
+    star, star2, _ = strong_tokens(s)
     give_puerh_sets(s, SEAT, [[star, star2]])
     set_market(s, ["pp22", "pp17", "pp18"])  # centre 5 (2 green, 2 brown), centre 3, centre 3
     set_leaves(s, SEAT, fresh={2: 4})
