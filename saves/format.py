@@ -160,7 +160,7 @@ def decode_save(data: bytes, path: Path) -> tuple[SaveFile, int]:
     """
     try:
         return _DECODER.decode(data), CURRENT_VERSION
-    except msgspec.MsgspecError:
+    except (msgspec.MsgspecError, RecursionError):
         pass  # find out what is wrong, or upgrade an older version, below
     if not data.strip():
         raise UnreadableSaveError(path, "the file is empty")
@@ -169,6 +169,10 @@ def decode_save(data: bytes, path: Path) -> tuple[SaveFile, int]:
     except msgspec.DecodeError as exc:
         raise UnreadableSaveError(
             path, f"not valid JSON ({exc}); the file is truncated or damaged"
+        ) from None
+    except RecursionError:
+        raise UnreadableSaveError(
+            path, "not a tea-tui save: its JSON is nested far too deeply"
         ) from None
     if not isinstance(raw, dict):
         kind = type(raw).__name__
@@ -185,12 +189,16 @@ def decode_save(data: bytes, path: Path) -> tuple[SaveFile, int]:
         )
     try:
         upgraded = upgrade(raw, version)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
         raise UnreadableSaveError(
             path, f"damaged save of format version {version}: cannot upgrade it ({exc!r})"
         ) from None
     try:
         return msgspec.convert(upgraded, SaveFile), version
+    except RecursionError:
+        raise UnreadableSaveError(
+            path, "not the shape of a tea-tui save: its JSON is nested far too deeply"
+        ) from None
     except msgspec.ValidationError as exc:
         detail = f" (after upgrading from version {version})" if version < CURRENT_VERSION else ""
         raise UnreadableSaveError(path, f"not the shape of a tea-tui save{detail}: {exc}") from None

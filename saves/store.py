@@ -23,7 +23,9 @@ from core.tea_garden.components import ComponentSet
 from saves.atomic import (
     TMP_SUFFIX,
     backup_paths,
+    clean_leftovers,
     describe_os_error,
+    file_problem,
     move_exclusive,
     read_bytes,
     write_atomic,
@@ -33,9 +35,19 @@ from saves.errors import (
     SaveError,
     SaveExistsError,
     SaveNotFoundError,
+    SaveWriteError,
     SnapshotMismatchError,
+    UnreadableSaveError,
 )
-from saves.format import SaveFile, decode_save, encode_save, make_save, state_hash
+from saves.format import (
+    GameNotes,
+    SaveFile,
+    decode_save,
+    encode_save,
+    make_save,
+    state_hash,
+)
+from saves.notes import check_notes
 from saves.migrate import CURRENT_VERSION
 from saves.paths import AUTOSAVE_NAME, SUFFIX, SavePaths
 from saves.replay import Replay
@@ -154,6 +166,19 @@ class SaveStore:
         self.clock = clock
         self.backups = backups
         self.durable = durable
+        self.cleaned: list[Path] = self.tidy()
+        """The leftovers of killed writers removed when the store was opened."""
+
+    def tidy(self) -> list[Path]:
+        """Remove temporary files that writers killed mid-write left behind; return them.
+
+        Writes still under way in other processes are left alone (see
+        :func:`saves.atomic.clean_leftovers`). Never raises.
+        """
+        removed: list[Path] = []
+        for folder in (self.paths.saves_dir, self.paths.state_dir, self.paths.trash_dir):
+            removed += clean_leftovers(folder)
+        return removed
 
     # --- reading ------------------------------------------------------------------------
 
@@ -167,8 +192,8 @@ class SaveStore:
             SaveError: if the folder exists but cannot be read.
         """
         folder = self.paths.trash_dir if trash else self.paths.saves_dir
-        entries = [self._entry(p, p.stem) for p in _save_files(folder)]
-        if not trash and self.paths.autosave.is_file():
+        entries = [self._entry(p, _listed_name(p)) for p in _save_files(folder, every=True)]
+        if not trash and _present(self.paths.autosave):
             entries.append(self._entry(self.paths.autosave, AUTOSAVE_NAME, autosave=True))
         entries.sort(key=lambda e: e.name)
         entries.sort(key=lambda e: e.updated, reverse=True)
@@ -180,17 +205,29 @@ class SaveStore:
         Raises:
             SaveNotFoundError: naming the folder and the saves there are.
         """
-        key = name.strip().removesuffix(SUFFIX)
+        stripped = name.strip()
+        key = stripped.removesuffix(SUFFIX)
+        shown = _shown(key)
+        if stripped.lower() == AUTOSAVE_NAME + SUFFIX and _present(self.paths.named(key)):
+            return self.paths.named(key)  # a file named like the autosave, in the saves folder
         if key == AUTOSAVE_NAME:
             path = self.paths.autosave
-        elif not key or "/" in key or "\\" in key or key.startswith("."):
-            raise SaveNotFoundError(self.paths.saves_dir, f"{name!r} is not a save name")
+        elif not key or "/" in key or "\\" in key or key.startswith(".") or "\0" in key:
+            raise SaveNotFoundError(self.paths.saves_dir, f"{shown!r} is not a save name")
+        elif len(key) > _LONGEST_FILE_NAME:
+            raise SaveNotFoundError(
+                self.paths.saves_dir,
+                f"there is no save named {shown!r}: that name is {len(key)} characters long "
+                f"(save names have at most {MAX_NAME})",
+            )
         else:
             path = self.paths.named(key)
-        if not path.is_file():
-            names = [p.stem for p in _save_files(self.paths.saves_dir)]
+        if not _present(path):
+            names = [_shown(p.stem) for p in _save_files(self.paths.saves_dir)]
             known = ", ".join(repr(n) for n in names[:10]) if names else "none yet"
-            raise SaveNotFoundError(path, f"there is no save named {key!r} (saves here: {known})")
+            raise SaveNotFoundError(
+                path, f"there is no save named {shown!r} (saves here: {known})"
+            )
         return path
 
     def exists(self, name: str) -> bool:
@@ -242,7 +279,7 @@ class SaveStore:
         Raises:
             SaveError: as :meth:`load`, when the autosave exists but cannot be resumed.
         """
-        if not self.paths.autosave.is_file():
+        if not _present(self.paths.autosave):
             return None
         return self.load_path(self.paths.autosave, name=AUTOSAVE_NAME)
 
@@ -311,6 +348,50 @@ class SaveStore:
         self._write(self.paths.autosave, save, overwrite=True)
         return self.paths.autosave
 
+    def save_to(self, path: Path, save: SaveFile) -> Path:
+        """Write a save to a file anywhere (to keep a game when the saves folder fails); an
+        existing file is never replaced and a missing folder is not created.
+
+        Raises:
+            SaveExistsError: if ``path`` exists.
+            SaveWriteError: if it cannot be written there.
+        """
+        target = path / f"tea-tui game{SUFFIX}" if _is_dir(path) else path
+        self._check_folder(target)
+        write_atomic(target, encode_save(save), overwrite=False, durable=self.durable)
+        return target
+
+    def _check_folder(self, target: Path) -> None:
+        problem = file_problem(target.parent)
+        if problem != "a folder, not a save file":
+            why = problem or "it is a file, not a folder"
+            raise SaveWriteError(
+                target, f"cannot write there: the folder {target.parent} is not usable ({why})"
+            )
+
+    def keep_copy(self, save: SaveFile | bytes, base: str) -> str:
+        """Keep ``save`` (or a file's raw bytes) as a new named save; return the name used.
+
+        The name is ``base``, else ``base 2``, ``base 3``, ...: the first that is free. An
+        existing save is never replaced.
+
+        Raises:
+            SaveWriteError: if it cannot be written.
+        """
+        stem = _name_from(base)[: MAX_NAME - 5].rstrip(" .")
+        for n in range(1, 10_000):
+            name = stem if n == 1 else f"{stem} {n}"
+            path = self.paths.named(name)
+            try:
+                if isinstance(save, bytes):
+                    write_atomic(path, save, overwrite=False, durable=self.durable)
+                else:
+                    self._write(path, save, overwrite=False)
+            except SaveExistsError:
+                continue
+            return name
+        raise SaveWriteError(self.paths.saves_dir, f"no free name left for {stem!r}")
+
     def delete(self, name: str) -> Path:
         """Move a save to the trash folder; return where it went.
 
@@ -365,7 +446,8 @@ class SaveStore:
         """
         src = self.path_of(name)
         data = read_bytes(src)
-        target = dest / src.name if dest.is_dir() else dest
+        target = dest / src.name if _is_dir(dest) else dest
+        self._check_folder(target)
         write_atomic(target, data, overwrite=overwrite, durable=self.durable)
         return target
 
@@ -382,7 +464,7 @@ class SaveStore:
             ValueError: if ``name`` cannot name a save.
         """
         data = read_bytes(src)
-        self._load_bytes(data, src, src.stem, allow_mismatch=False)
+        self._load_bytes(data, src, src.stem, allow_mismatch=False, strict_notes=True)
         chosen = check_name(name) if name is not None else _name_from(src.stem)
         path = self.paths.named(chosen)
         try:
@@ -413,6 +495,9 @@ class SaveStore:
         )
 
     def _entry(self, path: Path, name: str, *, autosave: bool = False) -> SaveEntry:
+        problem = file_problem(path)
+        if problem is not None:
+            return SaveEntry(name, path, _mtime(path), error=problem, is_autosave=autosave)
         try:
             data = read_bytes(path)
             save, version = decode_save(data, path)
@@ -425,7 +510,15 @@ class SaveStore:
                 save = msgspec.structs.replace(save, meta=loaded.meta)
         return SaveEntry(name, path, save.updated, save, version, is_autosave=autosave)
 
-    def _load_bytes(self, data: bytes, path: Path, name: str, allow_mismatch: bool) -> LoadedGame:
+    def _load_bytes(
+        self,
+        data: bytes,
+        path: Path,
+        name: str,
+        allow_mismatch: bool,
+        *,
+        strict_notes: bool = False,
+    ) -> LoadedGame:
         save, version = decode_save(data, path)
         try:
             game = make_game(save.setup, self.components)
@@ -447,11 +540,25 @@ class SaveStore:
             if not allow_mismatch:
                 raise SnapshotMismatchError(path, problem)
             warnings.append(problem)
+        kept, problems = check_notes(save.game_notes, replay)
+        if problems:
+            if strict_notes:
+                raise UnreadableSaveError(path, "its notes are damaged: " + "; ".join(problems))
+            warnings += [f"{p}; that note is left out" for p in problems]
+            save = msgspec.structs.replace(save, notes=kept if kept != GameNotes() else msgspec.UNSET)
         return LoadedGame(name, path, save, game, replay, version, warnings)
 
 
-def _save_files(folder: Path) -> list[Path]:
-    """Return the ``*.json`` files of a folder (no temporary or hidden files), by name."""
+_LONGEST_FILE_NAME = 250
+"""Longer names cannot be files on common file systems (255 bytes with the suffix)."""
+
+
+def _save_files(folder: Path, *, every: bool = False) -> list[Path]:
+    """Return the ``*.json`` files of a folder (no temporary or hidden files), by name.
+
+    ``every``: also what is named like a save but is not a regular file (a folder, a link to
+    nothing, a device), for listings that say why each cannot be read.
+    """
     try:
         children = list(folder.iterdir())
     except FileNotFoundError:
@@ -464,13 +571,40 @@ def _save_files(folder: Path) -> list[Path]:
         if p.suffix == SUFFIX
         and not p.name.startswith(".")
         and not p.name.endswith(TMP_SUFFIX)
-        and p.is_file()
+        and (every or file_problem(p) is None)
     )
+
+
+def _present(path: Path) -> bool:
+    """True if something is at ``path`` (a file, folder or link, even a broken one)."""
+    try:
+        return path.is_symlink() or path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def _listed_name(path: Path) -> str:
+    """The name a file of the saves folder is listed and addressed by: its stem, except for a
+    file named like the autosave, which keeps its suffix so as not to shadow the autosave."""
+    return path.name if path.stem.lower() == AUTOSAVE_NAME else path.stem
+
+
+def _shown(text: str) -> str:
+    """``text`` fit to appear in a message: odd bytes of a file name escaped, and cut short."""
+    safe = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return safe if len(safe) <= 80 else safe[:77] + "..."
 
 
 def _mtime(path: Path) -> datetime:
     try:
-        return datetime.fromtimestamp(path.stat().st_mtime, UTC)
+        return datetime.fromtimestamp(path.lstat().st_mtime, UTC)
     except OSError:
         return datetime.fromtimestamp(0, UTC)
 

@@ -339,6 +339,14 @@ class TeaApp(App[None]):
         self.theme = THEMES[self.settings.theme]
         self.save_settings()
 
+    def unsaved_note(self) -> tuple[str, bool]:
+        """Why the game on screen last could not be autosaved ("" when it was or no game was
+        autosaved), and whether it was saved to a file elsewhere instead."""
+        keeper = self._keeper
+        if keeper is None:
+            return "", False
+        return keeper.unsaved_note(), keeper.elsewhere is not None
+
     def on_unmount(self) -> None:
         if self._keeper is not None:
             self._keeper.flush()

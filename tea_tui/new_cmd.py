@@ -182,9 +182,9 @@ def run_new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         theme=getattr(args, "theme", None),
     )
     app.run()
-    after_game(app)
+    unsaved = after_game(app)
     _say_seed(args, seats, start, session, plain=False)
-    return 0
+    return app.return_code or unsaved
 
 
 def _say_seed(

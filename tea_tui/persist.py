@@ -20,6 +20,7 @@ import msgspec
 from core.moves import Move
 from core.tea_garden.game import TeaGardenGame
 from saves import GameNotes, HintNote, LoadedGame, SaveError, SaveFile, SaveStore
+from saves.atomic import read_bytes
 from saves.store import check_name
 from tea_tui.session import GameSession, seat_names
 
@@ -170,18 +171,59 @@ class SaveKeeper:
         self._waiting: SaveFile | None = None
         self._busy = False
         self._errors: list[str] = []
+        self._failure: str | None = None
+        self.elsewhere: tuple[Path, int] | None = None
+        """The file the game was last saved to by :meth:`save_to`, and its number of moves."""
         self._thread: threading.Thread | None = None
+
+    @property
+    def failure(self) -> str | None:
+        """Why the newest autosave could not be written, or None when it was (or none was
+        asked for yet). Callers :meth:`flush` first to know about the last move."""
+        with self._lock:
+            return self._failure
+
+    def unsaved_note(self) -> str:
+        """What to tell a player who leaves while the autosave fails ("" when it works)."""
+        if self.saved():
+            return ""
+        failure = self.failure or "The game could not be autosaved."
+        if self.elsewhere is not None:
+            path, done = self.elsewhere
+            return f"{failure} The game was saved to the file {path} after move {done}."
+        return f"{failure} The game is NOT saved."
+
+    def saved(self) -> bool:
+        """Wait for the autosaves asked for; return False if the newest one failed (True
+        also when none was asked for)."""
+        self.flush()
+        with self._lock:
+            return self._failure is None
 
     def autosave(self, session: GameSession, *, wait: bool = False) -> str:
         """Autosave the session; return a note for the player ("" when there is none).
 
         The first autosave of a session keeps the other game found in the slot as a named save,
-        and the note says so; a failed write shows up in :meth:`take_errors`.
+        and the note says so. If that game cannot be kept, the slot is left alone (the new game
+        is then not autosaved, and :attr:`failure` says why) and the next autosave tries again.
+        A failed write shows up in :meth:`take_errors` and :attr:`failure`.
         """
         note = ""
         if id(session) not in self._claimed:
             self.flush()
-            note = self._keep_previous(session)
+            try:
+                note = self._keep_previous(session)
+            except SaveError as exc:
+                message = (
+                    f"The game could not be autosaved: the game already in the autosave could "
+                    f"not be kept first ({exc})"
+                )
+                with self._lock:
+                    self._failure = message
+                    self._errors.append(message)
+                if wait:
+                    self.flush()
+                return ""
             self._claimed.add(id(session))
         save = to_save(self.store, session)
         with self._lock:
@@ -216,7 +258,11 @@ class SaveKeeper:
                 self.store.autosave(save)
             except SaveError as exc:
                 with self._lock:
-                    self._errors.append(f"The game could not be autosaved: {exc}")
+                    self._failure = f"The game could not be autosaved: {exc}"
+                    self._errors.append(self._failure)
+            else:
+                with self._lock:
+                    self._failure = None
             finally:
                 with self._lock:
                     self._busy = False
@@ -247,26 +293,54 @@ class SaveKeeper:
         session.save_name = name
         return path
 
+    def save_to(self, session: GameSession, path: Path) -> Path:
+        """Write the game to a file of the player's choice (when the autosave folder fails);
+        an existing file is not replaced.
+
+        Raises:
+            SaveError: if it cannot be written there.
+        """
+        written = self.store.save_to(path, to_save(self.store, session))
+        self.elsewhere = (written, len(session.moves))
+        return written
+
     def _keep_previous(self, session: GameSession) -> str:
-        """Keep the game in the autosave slot as a named save if it is another game."""
+        """Keep the game in the autosave slot as a named save, unless this session goes on
+        from it (the same game, and every move of the slot is among the session's).
+
+        A finished game, an unfinished one and an unreadable file are all kept: nothing that
+        was in the slot is lost when another game takes it.
+
+        Raises:
+            SaveError: if the game in the slot exists but cannot be kept.
+        """
+        from saves import SaveNotFoundError
+        from saves.format import decode_save
+
+        path = self.store.paths.autosave
         try:
-            old = self.store.read("autosave")
-        except SaveError:
-            return ""  # no autosave, or an unreadable one: read() never changes it, nor do we
-        same = old.seed == session.seed and _same_time(old.created, session.created)
-        if same or not old.moves:
+            data = read_bytes(path)
+        except SaveNotFoundError:
             return ""
-        stamp = old.updated.astimezone().strftime("%Y-%m-%d %H.%M")
+        except SaveError:
+            return ""  # nothing there that can be read (a folder, a device): nothing to keep
+        try:
+            old = decode_save(data, path)[0]
+        except SaveError as exc:  # damaged: keep its bytes as they are, listed as unreadable
+            stamp = datetime.now().strftime("%Y-%m-%d %H.%M.%S")
+            name = self.store.keep_copy(data, f"damaged autosave {stamp}")
+            return (
+                f"The autosave could not be read ({exc.problem}); it was kept as it was, "
+                f"as the save '{name}'."
+            )
+        moves = [str(m) for m in session.moves]
+        same_game = old.seed == session.seed and _same_time(old.created, session.created)
+        if not old.moves or (same_game and moves[: len(old.moves)] == old.moves):
+            return ""
+        stamp = old.updated.astimezone().strftime("%Y-%m-%d %H.%M.%S")
         state = "finished" if old.meta.finished else "unfinished"
-        base = f"{old.meta.title or 'game'} {stamp}"
-        for n in range(1, 100):
-            name = base if n == 1 else f"{base} ({n})"
-            try:
-                self.store.save_as(name, old)
-            except (SaveError, ValueError):
-                continue
-            return f"Your {state} previous game was kept as the save '{name}'."
-        return ""
+        name = self.store.keep_copy(data, f"{old.meta.title or 'game'} {stamp}")
+        return f"Your {state} previous game was kept as the save '{name}'."
 
 
 def _same_time(a: datetime, b: datetime) -> bool:

@@ -94,7 +94,8 @@ def run_title(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         data_dir=args.data_dir, settings_file=path, components=components, theme=args.theme
     )
     app.run()
-    return app.return_code or 0
+    unsaved = after_game(app)
+    return app.return_code or unsaved
 
 
 def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -160,8 +161,8 @@ def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     prepare_processes()  # MCTS seats, hints and the end screen's analysis think in processes
     app = TeaApp(session, **common)
     app.run()
-    after_game(app)
-    return app.return_code or 0
+    unsaved = after_game(app)
+    return app.return_code or unsaved
 
 
 def play_plain(
@@ -178,8 +179,14 @@ def play_plain(
     return run_plain(session, store=store, confirm=settings.confirm)
 
 
-def after_game(app: TeaApp) -> None:
-    """Say on the terminal how to go on with a game left unfinished."""
+def after_game(app: TeaApp) -> int:
+    """Say on the terminal how to go on with a game left unfinished, or that it could not be
+    saved; return 1 in that case (unless it was saved to a file elsewhere), else 0."""
     session = app.session
+    note, elsewhere = app.unsaved_note()
+    if note:
+        print(f"tea-tui: {note}", file=sys.stderr)
+        return 0 if elsewhere else 1
     if session is not None and not session.is_over() and app.autosaving:
         print("The game is saved: `tea-tui continue` goes on with it.", file=sys.stderr)
+    return 0

@@ -13,6 +13,7 @@ on in the app and the other way round::
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from core.errors import RulesError
@@ -69,6 +70,8 @@ class PlainGame(Talk):
         self._show_menu = True
         self._thinking: int | None = None
         """The AI seat whose "thinking" note has been printed for its turn."""
+        self._elsewhere: tuple[Path, int] | None = None
+        """A file the player saved the game to because the autosave failed."""
         self._ai: dict[int, AiSeat] = {
             seat: make_ai(spec, session.game, ai_rng(session.seed, seat), processes=False)
             for seat, spec in enumerate(session.seats)
@@ -89,7 +92,9 @@ class PlainGame(Talk):
                 if s.is_over():
                     self.say(*texts.end_lines(s))
                     self._flush()
-                    return 0
+                    if not self._is_saved():
+                        self.say(self._saved_note())
+                    return self._status(0)
                 if not s.human_to_move:
                     if not self._ai_move():
                         self._flush()
@@ -106,7 +111,7 @@ class PlainGame(Talk):
         except InputEnded:
             self._flush()
             self.say(f"End of input. {self._saved_note()}")
-            return 0
+            return self._status(0)
         except KeyboardInterrupt:
             self._flush()
             self.say("", f"Stopped. {self._saved_note()}")
@@ -288,7 +293,7 @@ class PlainGame(Talk):
             if self.ask(f"Really quit? {self._saved_note()}"):
                 self._flush()
                 self.say(f"Goodbye. {self._saved_note()}")
-                return 0
+                return self._status(0)
             self.say("Playing on.")
         else:
             self.say(f"There is no command '{name}'. Type help for the commands.")
@@ -351,7 +356,16 @@ class PlainGame(Talk):
             return
         name = name or self.session.save_name
         if not name:
-            self.say("Give the save a name: save NAME.")
+            self.say("Give the save a name: save NAME (or save PATH/FILE.json for a file).")
+            return
+        if "/" in name or "\\" in name:  # a file anywhere, for when the saves folder fails
+            try:
+                path = self.keeper.save_to(self.session, Path(name).expanduser())
+            except SaveError as error:
+                self.say(f"Not saved: {error}")
+                return
+            self._elsewhere = (path, len(self.session.moves))
+            self.say(f"Saved to the file {path}. tea-tui saves import PATH adds it to your saves.")
             return
         try:
             try:
@@ -386,9 +400,27 @@ class PlainGame(Talk):
             for error in self.keeper.take_errors():
                 self.say(error)
 
+    def _is_saved(self) -> bool:
+        return self.keeper is None or self.keeper.saved()
+
+    def _status(self, status: int) -> int:
+        """``status``, or 1 when the game could not be saved (and was not saved elsewhere)."""
+        if self.keeper is not None and not self._is_saved() and self._elsewhere is None:
+            return 1
+        return status
+
     def _saved_note(self) -> str:
         if self.keeper is None:
             return "This game was not saved."
+        if not self.keeper.saved():
+            failure = self.keeper.failure or "The game could not be autosaved."
+            if self._elsewhere is not None:
+                path, done = self._elsewhere
+                return f"{failure} It was saved to the file {path} after move {done}."
+            return (
+                f"{failure} The game is NOT saved; to keep it, type save PATH/FILE.json "
+                "with a folder that can be written."
+            )
         if self.session.is_over():
             return "The finished game is saved."
         return f"The game is saved: {CONTINUE_HINT} goes on with it."

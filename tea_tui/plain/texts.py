@@ -25,7 +25,7 @@ COMMANDS: dict[str, str] = {
     "menu": "the choices again (an empty line does the same)",
     "back": "leave a list of choices opened by a key, back to the one before",
     "undo": "take back your last step, while it is still your turn and nothing was revealed",
-    "save": "save the game under a name: save NAME",
+    "save": "save the game under a name: save NAME, or to a file: save PATH/FILE.json",
     "help": "this list",
     "quit": "stop playing (the game is kept: tea-tui continue --plain goes on with it)",
 }

@@ -440,7 +440,11 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
         self.notify(f"AI moves stay on screen at least {self.pace:g} s", timeout=2)
 
     def action_quit_game(self) -> None:
-        """Leave the game after a confirmation (it is autosaved, so nothing is lost)."""
+        """Leave the game after a confirmation (it is autosaved, so nothing is lost); when the
+        autosave failed, say so and offer to save it to a file elsewhere first."""
+        if self.keeper is not None and not self.keeper.saved():
+            self.ask_unsaved_leave()
+            return
         saved = self.keeper is not None and not self.session.is_over()
         if self.home:
             question = "Leave the game?"

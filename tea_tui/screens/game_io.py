@@ -162,6 +162,47 @@ class GameFiles:
         """Show the end screen (it offers a rematch and the replay)."""
         self.app.push_screen(EndScreen(self.session))
 
+    def ask_unsaved_leave(self) -> None:
+        """The autosave failed: leaving would lose the game. Offer to save it to a file of the
+        player's choice, to leave anyway, or to stay."""
+        from tea_tui.screens.modals import ChoiceScreen
+
+        assert self.keeper is not None
+        failure = self.keeper.failure or "The game could not be autosaved."
+        question = f"{failure}\nThe game is NOT saved. Leaving now loses it."
+
+        def chosen(key: str | None) -> None:
+            if key == "s":
+                self.ask_save_elsewhere(then_leave=True)
+            elif key == "l":
+                self.leave_game()
+
+        answers = [("s", "save it to a file elsewhere, then leave"), ("l", "leave and lose it")]
+        self.app.push_screen(ChoiceScreen(question, answers), chosen)
+
+    def ask_save_elsewhere(self, *, then_leave: bool = False) -> None:
+        """Ask for a file (or folder) to write the game to, outside the saves folder."""
+        import os
+        from pathlib import Path
+
+        from saves import SaveError
+
+        def named(text: str | None) -> None:
+            if not text or self.keeper is None:
+                return
+            try:
+                path = self.keeper.save_to(self.session, Path(text).expanduser())
+            except SaveError as exc:
+                self.notify(str(exc), title="Not saved", severity="error", markup=False)
+                return
+            self.notify(f"Saved to {path}", timeout=6, markup=False)
+            if then_leave:
+                self.leave_game()
+
+        default = os.path.join(os.path.expanduser("~"), "tea-tui game.json")
+        hint = "a file that does not exist yet, or a folder; tea-tui saves import FILE adds it"
+        self.app.push_screen(NameScreen("Save the game to the file", default, hint=hint), named)
+
     def leave_game(self) -> None:
         """Leave the game: back to the title screen, or out of the app."""
         if self.keeper is not None:

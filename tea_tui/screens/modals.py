@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -41,6 +42,39 @@ class ConfirmScreen(ModalScreen[bool]):
     def action_answer(self, yes: bool) -> None:
         """Close with the answer."""
         self.dismiss(yes)
+
+
+class ChoiceScreen(ModalScreen[str | None]):
+    """Ask a question with a few answers, each on a key; returns the answer's key, or None when
+    Esc closes it."""
+
+    CSS_PATH = "modals.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "choose('')", "back", tooltip="Close without choosing", id="choice-back"),
+    ]
+
+    def __init__(self, question: str, answers: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.question = question
+        self.answers = answers
+        """``(key, what it does)`` pairs; keys are single characters."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal-box"):
+            yield Static(Text(self.question, style="bold"))
+            for key, what in self.answers:
+                yield Static(Text.assemble((f"{key} ", "bold"), what))
+            yield Static(Text("Esc goes back", style="dim"))
+
+    def on_key(self, event: events.Key) -> None:
+        """An answer's key chooses it."""
+        if any(event.character == key for key, _ in self.answers):
+            event.stop()
+            self.dismiss(event.character)
+
+    def action_choose(self, key: str) -> None:
+        """Close with an answer (or none)."""
+        self.dismiss(key or None)
 
 
 class NameScreen(ModalScreen[str | None]):

@@ -300,7 +300,9 @@ def test_save_by_name(tmp_path: Path) -> None:
         session, ["save", "save my game", "save my game", "y"], keeper=SaveKeeper(store)
     )
     assert status == 0
-    assert answer_to(out, "save") == ["Give the save a name: save NAME."]
+    assert answer_to(out, "save") == [
+        "Give the save a name: save NAME (or save PATH/FILE.json for a file)."
+    ]
     assert "Saved as 'my game'." in out
     assert store.exists("my game") and session.save_name == "my game"
 

@@ -227,13 +227,17 @@ async def test_hint_shows_three_moves_is_logged_saved_and_playable(tmp_path: Pat
 def test_hints_come_back_with_a_loaded_game(tmp_path: Path) -> None:
     """A save's hints return to the log at the move where they were asked."""
     session = played(moves=10)
-    session.add_hint(0, [session.legal_moves()[0]], [0.5], "Ann asked for a hint: x")
+    seat = session.current_seat
+    assert seat is not None
+    session.add_hint(seat, [session.legal_moves()[0]], [0.5], "Ann asked for a hint: x")
     SaveKeeper(store_in(tmp_path)).save(session, "hinted")
     loaded = store_in(tmp_path).load("hinted")
     back = session_from_save(loaded).session
     assert [h.at for h in back.hints] == [10]
     assert [e.text for e in back.log if e.hint] == [
-        "Ann asked for a hint: 1. " + e.text.split(": 1. ")[1] for e in back.log if e.hint
+        f"{back.names[seat]} asked for a hint: 1. " + e.text.split(": 1. ")[1]
+        for e in back.log
+        if e.hint
     ]
     assert back.log.index(next(e for e in back.log if e.hint)) == len(back.log) - 1
 
