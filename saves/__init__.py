@@ -27,9 +27,10 @@ from saves.format import (
     state_hash,
 )
 from saves.migrate import CURRENT_VERSION
+from saves.names import check_name
 from saves.paths import ENV_VAR, SavePaths, resolve_paths
 from saves.replay import Replay
-from saves.store import LoadedGame, SaveEntry, SaveStore, check_name
+from saves.store import LoadedGame, SaveEntry, SaveStore
 from saves.summary import SaveMeta, summarize
 
 __all__ = [

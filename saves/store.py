@@ -7,7 +7,6 @@ write keeps the previous versions as rolling backups (see :mod:`saves.atomic`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -21,10 +20,8 @@ from core.moves import Move
 from core.setup import ComponentMismatchError, GameSetup, SetupError, make_game
 from core.tea_garden.components import ComponentSet
 from saves.atomic import (
-    TMP_SUFFIX,
     backup_paths,
     clean_leftovers,
-    describe_os_error,
     file_problem,
     move_exclusive,
     read_bytes,
@@ -47,39 +44,27 @@ from saves.format import (
     make_save,
     state_hash,
 )
-from saves.notes import check_notes
 from saves.migrate import CURRENT_VERSION
+from saves.names import (
+    LONGEST_FILE_NAME,
+    MAX_NAME,
+    check_name,
+    is_dir,
+    listed_name,
+    mtime,
+    name_from,
+    present,
+    save_files,
+    shown,
+)
+from saves.notes import check_notes
 from saves.paths import AUTOSAVE_NAME, SUFFIX, SavePaths
 from saves.replay import Replay
 from saves.summary import SaveMeta, summarize
 
 BACKUPS = 3
 """How many earlier versions of each save are kept."""
-MAX_NAME = 64
-"""The longest save name, in characters."""
-
-_NAME = re.compile(r"[^\W_][\w .-]*")
 _TRASH_STAMP = "%Y%m%dT%H%M%S%fZ"
-
-
-def check_name(name: str) -> str:
-    """Return ``name`` if it can name a save, else raise.
-
-    A name starts with a letter or digit and goes on with letters, digits, spaces, ``-``,
-    ``_`` and ``.`` (at most 64 characters, not ending with a space or dot); ``autosave`` is
-    taken by the autosave.
-
-    Raises:
-        ValueError: saying what a name may hold.
-    """
-    if not _NAME.fullmatch(name) or len(name) > MAX_NAME or name.endswith((" ", ".")):
-        raise ValueError(
-            f"{name!r} cannot name a save: use up to {MAX_NAME} letters, digits, spaces, "
-            "'-', '_' and '.', starting with a letter or digit"
-        )
-    if name.lower() == AUTOSAVE_NAME:
-        raise ValueError(f"{name!r} is the autosave's name; choose another")
-    return name
 
 
 def _utc_now() -> datetime:
@@ -192,8 +177,8 @@ class SaveStore:
             SaveError: if the folder exists but cannot be read.
         """
         folder = self.paths.trash_dir if trash else self.paths.saves_dir
-        entries = [self._entry(p, _listed_name(p)) for p in _save_files(folder, every=True)]
-        if not trash and _present(self.paths.autosave):
+        entries = [self._entry(p, listed_name(p)) for p in save_files(folder, every=True)]
+        if not trash and present(self.paths.autosave):
             entries.append(self._entry(self.paths.autosave, AUTOSAVE_NAME, autosave=True))
         entries.sort(key=lambda e: e.name)
         entries.sort(key=lambda e: e.updated, reverse=True)
@@ -207,27 +192,25 @@ class SaveStore:
         """
         stripped = name.strip()
         key = stripped.removesuffix(SUFFIX)
-        shown = _shown(key)
-        if stripped.lower() == AUTOSAVE_NAME + SUFFIX and _present(self.paths.named(key)):
+        label = shown(key)
+        if stripped.lower() == AUTOSAVE_NAME + SUFFIX and present(self.paths.named(key)):
             return self.paths.named(key)  # a file named like the autosave, in the saves folder
         if key == AUTOSAVE_NAME:
             path = self.paths.autosave
         elif not key or "/" in key or "\\" in key or key.startswith(".") or "\0" in key:
-            raise SaveNotFoundError(self.paths.saves_dir, f"{shown!r} is not a save name")
-        elif len(key) > _LONGEST_FILE_NAME:
+            raise SaveNotFoundError(self.paths.saves_dir, f"{label!r} is not a save name")
+        elif len(key) > LONGEST_FILE_NAME:
             raise SaveNotFoundError(
                 self.paths.saves_dir,
-                f"there is no save named {shown!r}: that name is {len(key)} characters long "
+                f"there is no save named {label!r}: that name is {len(key)} characters long "
                 f"(save names have at most {MAX_NAME})",
             )
         else:
             path = self.paths.named(key)
-        if not _present(path):
-            names = [_shown(p.stem) for p in _save_files(self.paths.saves_dir)]
+        if not present(path):
+            names = [shown(p.stem) for p in save_files(self.paths.saves_dir)]
             known = ", ".join(repr(n) for n in names[:10]) if names else "none yet"
-            raise SaveNotFoundError(
-                path, f"there is no save named {shown!r} (saves here: {known})"
-            )
+            raise SaveNotFoundError(path, f"there is no save named {label!r} (saves here: {known})")
         return path
 
     def exists(self, name: str) -> bool:
@@ -279,7 +262,7 @@ class SaveStore:
         Raises:
             SaveError: as :meth:`load`, when the autosave exists but cannot be resumed.
         """
-        if not _present(self.paths.autosave):
+        if not present(self.paths.autosave):
             return None
         return self.load_path(self.paths.autosave, name=AUTOSAVE_NAME)
 
@@ -356,7 +339,7 @@ class SaveStore:
             SaveExistsError: if ``path`` exists.
             SaveWriteError: if it cannot be written there.
         """
-        target = path / f"tea-tui game{SUFFIX}" if _is_dir(path) else path
+        target = path / f"tea-tui game{SUFFIX}" if is_dir(path) else path
         self._check_folder(target)
         write_atomic(target, encode_save(save), overwrite=False, durable=self.durable)
         return target
@@ -378,7 +361,7 @@ class SaveStore:
         Raises:
             SaveWriteError: if it cannot be written.
         """
-        stem = _name_from(base)[: MAX_NAME - 5].rstrip(" .")
+        stem = name_from(base)[: MAX_NAME - 5].rstrip(" .")
         for n in range(1, 10_000):
             name = stem if n == 1 else f"{stem} {n}"
             path = self.paths.named(name)
@@ -417,8 +400,8 @@ class SaveStore:
             SaveExistsError: a save of the name exists already (pass ``as_name``).
         """
         key = name.strip().removesuffix(SUFFIX)
-        trashed = [p for p in _save_files(self.paths.trash_dir) if p.stem.split("@")[0] == key]
-        exact = [p for p in _save_files(self.paths.trash_dir) if p.stem == key]
+        trashed = [p for p in save_files(self.paths.trash_dir) if p.stem.split("@")[0] == key]
+        exact = [p for p in save_files(self.paths.trash_dir) if p.stem == key]
         found = exact or sorted(trashed)
         if not found:
             raise SaveNotFoundError(self.paths.trash_dir, f"no deleted save named {key!r}")
@@ -446,7 +429,7 @@ class SaveStore:
         """
         src = self.path_of(name)
         data = read_bytes(src)
-        target = dest / src.name if _is_dir(dest) else dest
+        target = dest / src.name if is_dir(dest) else dest
         self._check_folder(target)
         write_atomic(target, data, overwrite=overwrite, durable=self.durable)
         return target
@@ -465,7 +448,7 @@ class SaveStore:
         """
         data = read_bytes(src)
         self._load_bytes(data, src, src.stem, allow_mismatch=False, strict_notes=True)
-        chosen = check_name(name) if name is not None else _name_from(src.stem)
+        chosen = check_name(name) if name is not None else name_from(src.stem)
         path = self.paths.named(chosen)
         try:
             write_atomic(
@@ -497,12 +480,12 @@ class SaveStore:
     def _entry(self, path: Path, name: str, *, autosave: bool = False) -> SaveEntry:
         problem = file_problem(path)
         if problem is not None:
-            return SaveEntry(name, path, _mtime(path), error=problem, is_autosave=autosave)
+            return SaveEntry(name, path, mtime(path), error=problem, is_autosave=autosave)
         try:
             data = read_bytes(path)
             save, version = decode_save(data, path)
         except SaveError as exc:
-            return SaveEntry(name, path, _mtime(path), error=exc.problem, is_autosave=autosave)
+            return SaveEntry(name, path, mtime(path), error=exc.problem, is_autosave=autosave)
         if version < CURRENT_VERSION:
             # Old formats lack some metadata; a replay works it out (old files are few).
             with suppress(SaveError):
@@ -545,73 +528,6 @@ class SaveStore:
             if strict_notes:
                 raise UnreadableSaveError(path, "its notes are damaged: " + "; ".join(problems))
             warnings += [f"{p}; that note is left out" for p in problems]
-            save = msgspec.structs.replace(save, notes=kept if kept != GameNotes() else msgspec.UNSET)
+            notes = kept if kept != GameNotes() else msgspec.UNSET
+            save = msgspec.structs.replace(save, notes=notes)
         return LoadedGame(name, path, save, game, replay, version, warnings)
-
-
-_LONGEST_FILE_NAME = 250
-"""Longer names cannot be files on common file systems (255 bytes with the suffix)."""
-
-
-def _save_files(folder: Path, *, every: bool = False) -> list[Path]:
-    """Return the ``*.json`` files of a folder (no temporary or hidden files), by name.
-
-    ``every``: also what is named like a save but is not a regular file (a folder, a link to
-    nothing, a device), for listings that say why each cannot be read.
-    """
-    try:
-        children = list(folder.iterdir())
-    except FileNotFoundError:
-        return []
-    except OSError as exc:
-        raise SaveError(folder, f"cannot list the folder: {describe_os_error(exc)}") from None
-    return sorted(
-        p
-        for p in children
-        if p.suffix == SUFFIX
-        and not p.name.startswith(".")
-        and not p.name.endswith(TMP_SUFFIX)
-        and (every or file_problem(p) is None)
-    )
-
-
-def _present(path: Path) -> bool:
-    """True if something is at ``path`` (a file, folder or link, even a broken one)."""
-    try:
-        return path.is_symlink() or path.exists()
-    except (OSError, ValueError):
-        return False
-
-
-def _is_dir(path: Path) -> bool:
-    try:
-        return path.is_dir()
-    except (OSError, ValueError):
-        return False
-
-
-def _listed_name(path: Path) -> str:
-    """The name a file of the saves folder is listed and addressed by: its stem, except for a
-    file named like the autosave, which keeps its suffix so as not to shadow the autosave."""
-    return path.name if path.stem.lower() == AUTOSAVE_NAME else path.stem
-
-
-def _shown(text: str) -> str:
-    """``text`` fit to appear in a message: odd bytes of a file name escaped, and cut short."""
-    safe = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return safe if len(safe) <= 80 else safe[:77] + "..."
-
-
-def _mtime(path: Path) -> datetime:
-    try:
-        return datetime.fromtimestamp(path.lstat().st_mtime, UTC)
-    except OSError:
-        return datetime.fromtimestamp(0, UTC)
-
-
-def _name_from(stem: str) -> str:
-    """Turn a file name into a save name: odd characters become ``_``."""
-    cleaned = re.sub(r"[^\w .-]", "_", stem).strip(" ._")[:MAX_NAME].rstrip(" .")
-    if not cleaned or cleaned.lower() == AUTOSAVE_NAME:
-        cleaned = f"imported {cleaned}".strip()
-    return check_name(cleaned)

@@ -21,7 +21,7 @@ from core.moves import Move
 from core.tea_garden.game import TeaGardenGame
 from saves import GameNotes, HintNote, LoadedGame, SaveError, SaveFile, SaveStore
 from saves.atomic import read_bytes
-from saves.store import check_name
+from saves.names import check_name
 from tea_tui.session import GameSession, seat_names
 
 
