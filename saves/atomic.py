@@ -106,7 +106,7 @@ def read_bytes(path: Path, *, limit: int = MAX_READ) -> bytes:
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise SaveError(path, "cannot read it: a folder, not a save file")
+            raise SaveError(path, "cannot read it: a folder, not a file")
         if not stat.S_ISREG(info.st_mode):
             raise SaveError(
                 path, "cannot read it: not a regular file (a device, a pipe or a socket)"

@@ -23,6 +23,7 @@ from tea_tui.analysis import (
     analyse_game,
     format_report,
 )
+from tea_tui.safe_text import clean_lines
 
 __all__ = ["add_analyse_parser", "format_report", "run_analyse"]
 
@@ -104,7 +105,7 @@ def run_analyse(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
     try:
         loaded = store.load(args.name)
     except SaveError as exc:
-        print(f"tea-tui: {exc}", file=sys.stderr)
+        print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
         return 1
     seats = None
     if args.seat is not None:

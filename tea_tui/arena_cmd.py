@@ -16,6 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tea_tui.common import seed_value
+from tea_tui.safe_text import clean_lines
+
 EXAMPLE = "tea-tui arena --seats mcts:normal,heuristic --games 20 --jobs 2"
 """An example the help text shows."""
 
@@ -58,7 +61,7 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--games", type=int, default=20, metavar="N", help="games to play (default 20)"
     )
-    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
+    parser.add_argument("--seed", type=seed_value, default=1, help="seed of the deals (default 1)")
     parser.add_argument(
         "--jobs", type=int, default=1, metavar="N", help="games played at once (default 1)"
     )
@@ -96,7 +99,7 @@ def run_arena_command(parser: argparse.ArgumentParser, args: argparse.Namespace)
         try:
             components = load_component_set(parser, path)
         except CliError as exc:
-            print(f"tea-tui: {exc}", file=sys.stderr)
+            print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
             return 2
     names = labels(seats)
 

@@ -27,6 +27,7 @@ from tea_tui.arena_cmd import add_arena_parser, run_arena_command
 from tea_tui.common import CliError, add_plain_option, common_options, plain_requested
 from tea_tui.new_cmd import EXAMPLE, add_new_parser, run_new
 from tea_tui.play_cmd import add_play_parsers, run_play, run_title
+from tea_tui.safe_text import clean_lines
 from tea_tui.saves_cli import add_saves_parser, run_saves
 
 EPILOG = """\
@@ -102,7 +103,7 @@ def _run(argv: Sequence[str] | None) -> int:
             return plain_start(parser, args)
         return run_title(parser, args)
     except CliError as exc:
-        print(f"tea-tui: {exc}", file=sys.stderr)
+        print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
         return exc.status
 
 
@@ -115,7 +116,7 @@ def plain_start(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
     try:
         loaded = store.resume()
     except SaveError as exc:  # reported and kept, never overwritten by a new game
-        print(f"tea-tui: {exc}", file=sys.stderr)
+        print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
         print(f"tea-tui: start another game with: {EXAMPLE} --plain", file=sys.stderr)
         return 1
     if loaded is not None and not loaded.save.meta.finished:

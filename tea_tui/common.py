@@ -30,6 +30,28 @@ class CliError(Exception):
         self.status = status
 
 
+SEED_LIMIT = 2**64
+"""Seeds are whole numbers below this (the generator takes 64 bits)."""
+
+
+def seed_value(text: str) -> int:
+    """Read a ``--seed`` value: a whole number from 0 up to 2**64 - 1 (argparse type).
+
+    Raises:
+        argparse.ArgumentTypeError: saying what a seed may be.
+    """
+    try:
+        value = int(text.strip(), 10)
+    except ValueError:
+        value = -1
+    if not 0 <= value < SEED_LIMIT:
+        shown = text if len(text) <= 30 else text[:27] + "..."
+        raise argparse.ArgumentTypeError(
+            f"{shown!r} is not a seed: use a whole number from 0 to {SEED_LIMIT - 1}"
+        )
+    return value
+
+
 def common_options(parser: argparse.ArgumentParser, *, top: bool) -> None:
     """Add the options every command takes; below the top level they must not reset a value
     given before the command name, hence SUPPRESS."""
@@ -73,11 +95,20 @@ def load_component_set(parser: argparse.ArgumentParser, path: str | None) -> Com
 
     user_text = None
     if path is not None:
+        from pathlib import Path
+
+        from saves.atomic import read_bytes
+        from saves.errors import SaveError
+
         try:
-            with open(path, encoding="utf-8") as handle:
-                user_text = handle.read()
-        except (OSError, UnicodeDecodeError) as exc:
-            parser.error(f"cannot read the components file {path!r}: {exc}")
+            user_text = read_bytes(Path(path)).decode("utf-8")
+        except SaveError as exc:
+            raise CliError(f"cannot read the components file: {exc}") from None
+        except UnicodeDecodeError as exc:
+            raise CliError(
+                f"cannot read the components file {path!r}: not UTF-8 text ({exc.reason} at "
+                f"byte {exc.start})"
+            ) from None
     try:
         return load_components(user_text, path or "built-in")
     except ComponentError as exc:

@@ -23,7 +23,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from core.seats import SeatSpec
-from tea_tui.common import CliError, add_plain_option, load_component_set, plain_requested
+from tea_tui.common import (
+    CliError,
+    add_plain_option,
+    load_component_set,
+    plain_requested,
+    seed_value,
+)
 from tea_tui.house_rules import HOUSE_RULES
 
 if TYPE_CHECKING:
@@ -62,7 +68,9 @@ def add_new_parser(
         help="the seat that takes the first turn, 1 to N (default: drawn from the seed; in a "
         "solo game the person starts)",
     )
-    new.add_argument("--seed", type=int, help="set up the game from this seed (default: random)")
+    new.add_argument(
+        "--seed", type=seed_value, help="set up the game from this seed (default: random)"
+    )
     new.add_argument(
         "--puerh", action="store_true", help="play with the Puerh expansion (The Noble Court)"
     )
@@ -95,17 +103,17 @@ def seats_from(players: int, given: list[str] | None) -> list[SeatSpec]:
         CliError: if the number of seats does not match or a spec is not usable.
     """
     texts = given or ["human"] + ["mcts:normal"] * (players - 1)
-    if len(texts) != players:
-        solo = any(text.strip().startswith("luyu") for text in texts)
-        hint = " (a solo game: --seat human --seat luyu:LEVEL)" if solo else ""
-        raise CliError(f"{players} players need {players} --seat options, not {len(texts)}{hint}")
     specs = []
-    for text in texts:
+    for number, text in enumerate(texts, start=1):
         try:
             spec = SeatSpec.parse(text)
         except ValueError as exc:
-            raise CliError(str(exc)) from None
+            raise CliError(f"--seat number {number}: {exc}") from None
         specs.append(spec)
+    if len(texts) != players:
+        solo = any(spec.kind == "luyu" for spec in specs)
+        hint = " (a solo game: --seat human --seat luyu:LEVEL)" if solo else ""
+        raise CliError(f"{players} players need {players} --seat options, not {len(texts)}{hint}")
     return specs
 
 
@@ -158,8 +166,6 @@ def run_new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                 raise CliError(str(exc)) from None
     if args.pace is not None and args.pace < 0:
         raise CliError("--pace must not be negative")
-    if args.seed is not None and args.seed < 0:
-        raise CliError("--seed must be a whole number from 0 up")
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     settings_file, settings = user_settings(args)
     from tea_tui.session import GameSession

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tea_tui.common import CliError, add_plain_option, load_component_set, plain_requested
+from tea_tui.safe_text import clean_lines
 from tea_tui.settings import COLOR_SYSTEMS, Settings, load_settings, settings_path
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def user_settings(args: argparse.Namespace) -> tuple[Path, Settings]:
     path = settings_path(getattr(args, "data_dir", None))
     settings, warning = load_settings(path)
     if warning:
-        print(f"tea-tui: {warning}", file=sys.stderr)
+        print(f"tea-tui: {clean_lines(warning)}", file=sys.stderr)
     return path, settings
 
 
@@ -117,7 +118,7 @@ def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         else:
             loaded = store.load(args.name)
     except SaveError as exc:
-        print(f"tea-tui: {exc}", file=sys.stderr)
+        print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
         return 1
     from tea_tui.persist import NotPlayableError, session_from_save
 
@@ -134,7 +135,7 @@ def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         try:
             session = session_from_save(loaded).session
         except NotPlayableError as exc:
-            print(f"tea-tui: {exc}", file=sys.stderr)
+            print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
             return 1
         tell_game(session)
         return 0
@@ -148,7 +149,7 @@ def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     try:
         session = session_from_save(loaded).session
     except NotPlayableError as exc:
-        print(f"tea-tui: {exc}", file=sys.stderr)
+        print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
         return 1
     if plain_requested(args):  # no Textual at all: the game as lines of text
         from tea_tui.plain import run_plain
@@ -185,7 +186,7 @@ def after_game(app: TeaApp) -> int:
     session = app.session
     note, elsewhere = app.unsaved_note()
     if note:
-        print(f"tea-tui: {note}", file=sys.stderr)
+        print(f"tea-tui: {clean_lines(note)}", file=sys.stderr)
         return 0 if elsewhere else 1
     if session is not None and not session.is_over() and app.autosaving:
         print("The game is saved: `tea-tui continue` goes on with it.", file=sys.stderr)

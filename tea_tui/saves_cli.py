@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tea_tui.common import load_component_set
+from tea_tui.safe_text import clean
 
 if TYPE_CHECKING:
     from core.setup import GameSetup
@@ -80,11 +81,14 @@ def run_saves(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     handler: Handler = args.handler
     try:
         return handler(store, args)
+    except UnicodeError as exc:  # a name the terminal cannot show (never a usage error)
+        _print(f"tea-tui: {exc}", file=sys.stderr)
+        return 1
     except ValueError as exc:  # a name that cannot name a save
         sub: argparse.ArgumentParser = args._parser
         sub.error(str(exc))
     except SaveError as exc:
-        print(f"tea-tui: {exc}", file=sys.stderr)
+        _print(f"tea-tui: {exc}", file=sys.stderr)
         return 1
 
 
@@ -97,23 +101,23 @@ def _list(store: SaveStore, args: argparse.Namespace) -> int:
     if args.trash:
         where = f"Deleted saves in {paths.trash_dir}"
         if not entries:
-            print(f"{where}: none.")
+            _print(f"{where}: none.")
             return 0
-        print(f"{where} (bring one back with: tea-tui saves restore NAME)\n")
+        _print(f"{where} (bring one back with: tea-tui saves restore NAME)\n")
     else:
         where = f"Saved games in {paths.saves_dir} (autosave: {paths.autosave})"
         if not entries:
-            print(f"No saved games yet. {where}.")
+            _print(f"No saved games yet. {where}.")
             return 0
-        print(f"{where}\n")
+        _print(f"{where}\n")
     rows = [("NAME", "UPDATED", "GAME", "ROUND", "SCORES", "STATUS")]
     rows += [_row(e) for e in entries]
     widths = [max(len(r[i]) for r in rows) for i in range(5)]
     for row in rows:
-        print("  ".join([*(c.ljust(w) for c, w in zip(row, widths, strict=False)), row[5]]))
+        _print("  ".join([*(c.ljust(w) for c, w in zip(row, widths, strict=False)), row[5]]))
     unreadable = sum(1 for e in entries if e.error)
     if unreadable:
-        print(
+        _print(
             f"\n{unreadable} file(s) cannot be read; they are kept as they are. "
             "`tea-tui saves show NAME` says why."
         )
@@ -137,7 +141,7 @@ def _show(store: SaveStore, args: argparse.Namespace) -> int:
         return 1
     _print_loaded(game, args.moves)
     for warning in game.warnings:
-        print(f"\nWARNING: {warning}", file=sys.stderr)
+        _print(f"\nWARNING: {warning}", file=sys.stderr)
     return 1 if game.warnings else 0
 
 
@@ -148,7 +152,7 @@ def _export(store: SaveStore, args: argparse.Namespace) -> int:
         dest = store.export(args.name, args.path, overwrite=args.force)
     except SaveExistsError as exc:
         raise SaveExistsError(exc.path, f"{exc.problem}; add --force to replace it") from None
-    print(f"Exported '{args.name}' to {dest}")
+    _print(f"Exported '{args.name}' to {dest}")
     return 0
 
 
@@ -161,34 +165,42 @@ def _import(store: SaveStore, args: argparse.Namespace) -> int:
         hint = "; choose another with --name NEW, or replace it with --force"
         raise SaveExistsError(exc.path, exc.problem + hint) from None
     meta = store.read(name).meta
-    print(f"Imported {args.path} as '{name}' ({_status(meta)}).")
-    print(f"  tea-tui saves show '{name}'")
+    _print(f"Imported {args.path} as '{name}' ({_status(meta)}).")
+    _print(f"  tea-tui saves show '{name}'")
     return 0
 
 
 def _delete(store: SaveStore, args: argparse.Namespace) -> int:
     dest = store.delete(args.name)
     name = args.name.removesuffix(".json")
-    print(f"Moved '{name}' to the trash: {dest}")
-    print(f"  undo with: tea-tui saves restore '{name}'")
+    _print(f"Moved '{name}' to the trash: {dest}")
+    _print(f"  undo with: tea-tui saves restore '{name}'")
     return 0
 
 
 def _restore(store: SaveStore, args: argparse.Namespace) -> int:
     dest = store.restore(args.name, as_name=args.as_name)
-    print(f"Restored {dest}")
+    _print(f"Restored {dest}")
     return 0
 
 
 # --- formatting ------------------------------------------------------------------------------
 
 
+def _print(*parts: object, sep: str = " ", file: Any = None) -> None:
+    """Print a line that may hold text from a file: control characters show as escapes."""
+    text = sep.join(str(p) for p in parts)
+    print("\n".join(clean(line, None) for line in text.split("\n")), file=file or sys.stdout)
+
+
 def _row(entry: SaveEntry) -> tuple[str, str, str, str, str, str]:
     when = _when(entry.updated)
     if entry.save is None:
-        return (entry.name, when, "-", "-", "-", f"UNREADABLE: {entry.error}")
+        return (clean(entry.name, 64), when, "-", "-", "-", f"UNREADABLE: {entry.error}")
     meta, setup = entry.save.meta, entry.save.setup
-    name = f"{entry.name} ({meta.title})" if meta.title and meta.title != entry.name else entry.name
+    label = clean(entry.name, 64)
+    title = clean(meta.title, 40)
+    name = f"{label} ({title})" if meta.title and meta.title != entry.name else label
     round_ = f"{meta.round}/{meta.rounds}" if meta.round else "?"
     scores = " ".join(str(s) for s in meta.scores) or "?"
     return (name, when, _game_label(setup), round_, scores, _status(meta))
@@ -199,7 +211,7 @@ def _when(moment: datetime) -> str:
 
 
 def _game_label(setup: GameSetup) -> str:
-    return f"{GAME_NAMES.get(setup.game, setup.game)} {setup.num_seats}p"
+    return f"{GAME_NAMES.get(setup.game, clean(setup.game, 40))} {setup.num_seats}p"
 
 
 def _seats(seats: Sequence[int]) -> str:
@@ -219,24 +231,24 @@ def _status(meta: SaveMeta) -> str:
 
 def _print_loaded(game: LoadedGame, last: int) -> None:
     save, setup, meta = game.save, game.save.setup, game.meta
-    title = f"  “{meta.title}”" if meta.title else ""
-    print(f"{game.name}{title}")
+    title = f"  “{clean(meta.title, 80)}”" if meta.title else ""
+    _print(f"{clean(game.name, 80)}{title}")
     fmt = f"format {game.version}"
     if game.version < save.format_version:
         fmt += f", read as format {save.format_version}"
-    print(f"  file        {game.path} ({fmt}; written by tea-tui {save.app_version})")
+    _print(f"  file        {game.path} ({fmt}; written by tea-tui {clean(save.app_version, 40)})")
     start = "drawn from the seed" if setup.start_seat is None else f"seat {setup.start_seat + 1}"
-    print(f"  game        {_game_label(setup)}, seed {save.seed}, start player {start}")
+    _print(f"  game        {_game_label(setup)}, seed {save.seed}, start player {start}")
     digest = f" (sha256 {setup.components_hash[:12]}…)" if setup.components_hash else ""
-    print(f"  components  {setup.components_id}{digest}")
+    _print(f"  components  {clean(setup.components_id, 60)}{digest}")
     options = ", ".join(k for k, v in setup.options.items() if v) or "none"
-    print(f"  options     {options}; expansions: {', '.join(setup.expansions) or 'none'}")
-    print(f"  created     {_when(save.created)}; updated {_when(save.updated)}")
+    _print(f"  options     {options}; expansions: {', '.join(setup.expansions) or 'none'}")
+    _print(f"  created     {_when(save.created)}; updated {_when(save.updated)}")
     round_ = f"round {meta.round}/{meta.rounds}, " if meta.round else ""
-    print(f"  status      {round_}{_status(meta)}")
+    _print(f"  status      {round_}{_status(meta)}")
     check = "differs from" if game.warnings else "matches"
-    print(f"  checked     {len(game.replay)} moves replayed; the final state {check} the snapshot")
-    print()
+    _print(f"  checked     {len(game.replay)} moves replayed; the final state {check} the snapshot")
+    _print()
     breakdown = _breakdown(game)
     cats = list(breakdown[0]) if breakdown else []
     header = ["SEAT", "PLAYER", "SCORE", *cats]
@@ -248,15 +260,15 @@ def _print_loaded(game: LoadedGame, last: int) -> None:
         rows.append([str(seat + 1), str(spec) + mark, score, *parts])
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
     for row in rows:
-        print("  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+        _print("  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
     if meta.winners:
-        print("  (* winner)")
+        _print("  (* winner)")
     moves = game.replay.moves
     if moves and last > 0:
         shown = min(last, len(moves))
-        print(f"\n  last {shown} of {len(moves)} moves:")
+        _print(f"\n  last {shown} of {len(moves)} moves:")
         for i in range(len(moves) - shown, len(moves)):
-            print(f"  {i + 1:>5}  seat {game.replay.seats[i] + 1}  {moves[i]}")
+            _print(f"  {i + 1:>5}  seat {game.replay.seats[i] + 1}  {clean(str(moves[i]), 80)}")
 
 
 def _breakdown(game: LoadedGame) -> tuple[dict[str, int], ...]:
@@ -270,10 +282,10 @@ def _breakdown(game: LoadedGame) -> tuple[dict[str, int], ...]:
 
 
 def _show_unplayable(store: SaveStore, target: str, path: Path | None, exc: SaveError) -> None:
-    print(f"tea-tui: {exc}", file=sys.stderr)
+    _print(f"tea-tui: {exc}", file=sys.stderr)
     if path is not None:
         return
     backups = store.backups_of(target.strip().removesuffix(".json"))
     if backups:
         listed = "\n".join(f"  {p}" for p in backups)
-        print(f"Earlier versions of this save are kept in:\n{listed}", file=sys.stderr)
+        _print(f"Earlier versions of this save are kept in:\n{listed}", file=sys.stderr)

@@ -97,6 +97,11 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ComponentError(f"components file '{source}': not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ComponentError(
+            f"components file '{source}': not a component set (its values are nested far too "
+            "deeply)"
+        ) from None
 
 
 def decode_sections(sections: Mapping[str, tuple[str, Any]]) -> ComponentSet:
@@ -118,6 +123,10 @@ def decode_sections(sections: Mapping[str, tuple[str, Any]]) -> ComponentSet:
             decoded[key] = msgspec.convert(raw, field_type)
         except msgspec.ValidationError as exc:
             raise ComponentError(_describe(source, key, raw, str(exc))) from None
+        except RecursionError:
+            raise ComponentError(
+                f"components file '{source}': section [{key}] is nested far too deeply"
+            ) from None
     return ComponentSet(**decoded)
 
 

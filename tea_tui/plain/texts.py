@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from core.tea_garden.scoring import CATEGORIES, EXPANSION_CATEGORIES, SOLO_CATEGORIES
+from tea_tui import safe_text
 from tea_tui.move_menu import Item, Menu
 from tea_tui.plain.board_lines import join
 from tea_tui.scores import CATEGORY_NAMES, scores_by_round
@@ -48,8 +49,9 @@ _ASCII = {
 
 def clean(text: str, encoding: str | None) -> str:
     """Return ``text`` fit for the output: the app's " · " separators become semicolons, and a
-    stream that cannot take the signs gets ASCII stand-ins."""
-    text = text.replace(" · ", "; ")
+    stream that cannot take the signs gets ASCII stand-ins. Control characters (from a save's
+    title or names) show as escapes, never reaching the terminal."""
+    text = safe_text.clean(text.replace(" · ", "; "), None)
     if encoding is None or encoding.lower().replace("-", "").replace("_", "").startswith("utf"):
         return text  # no encoding (an in-memory stream) takes any character
     for sign, plain in _ASCII.items():
