@@ -28,8 +28,8 @@ from saves.summary import SaveMeta, summarize
 UtcTime = Annotated[datetime, msgspec.Meta(tz=True)]
 """A time with its UTC offset; tea-tui writes UTC (``...Z``)."""
 
-Seed = Annotated[int, msgspec.Meta(ge=0, lt=2**64)]
-"""A game seed: a whole number from 0 up (the generator uses its low 64 bits)."""
+Seed = Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
+"""A game seed: a whole number from 0 to 2**63 - 1."""
 
 Sha256 = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
 """A SHA-256 digest in lower-case hex."""

@@ -30,12 +30,12 @@ class CliError(Exception):
         self.status = status
 
 
-SEED_LIMIT = 2**64
-"""Seeds are whole numbers below this (the generator takes 64 bits)."""
+SEED_LIMIT = 2**63
+"""Seeds are whole numbers below this (what a save's JSON holds as a signed 64-bit number)."""
 
 
 def seed_value(text: str) -> int:
-    """Read a ``--seed`` value: a whole number from 0 up to 2**64 - 1 (argparse type).
+    """Read a ``--seed`` value: a whole number from 0 up to 2**63 - 1 (argparse type).
 
     Raises:
         argparse.ArgumentTypeError: saying what a seed may be.

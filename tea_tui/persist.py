@@ -187,7 +187,7 @@ class SaveKeeper:
         """What to tell a player who leaves while the autosave fails ("" when it works)."""
         if self.saved():
             return ""
-        failure = self.failure or "The game could not be autosaved."
+        failure = (self.failure or "The game could not be autosaved").rstrip(".") + "."
         if self.elsewhere is not None:
             path, done = self.elsewhere
             return f"{failure} The game was saved to the file {path} after move {done}."

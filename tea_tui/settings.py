@@ -87,39 +87,44 @@ def settings_path(data_dir: Path | str | None = None) -> Path:
 def load_settings(path: Path) -> tuple[Settings, str]:
     """Return the settings in ``path`` and a warning ("" when all is well).
 
-    A missing file gives the defaults silently; an unreadable or malformed one gives the
-    defaults and a warning naming the file and the problem.
+    A missing file gives the defaults silently; an unreadable or malformed one (a folder, a
+    device, a huge or deeply nested file) gives the defaults and a warning naming the file and
+    the problem. The file is never changed.
     """
+    from saves.atomic import read_bytes
+    from saves.errors import SaveError, SaveNotFoundError
+
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
+        data = read_bytes(path, limit=1 << 20)
+    except SaveNotFoundError:
         return Settings(), ""
-    except OSError as exc:
-        return Settings(), f"{path}: cannot read the settings ({exc.strerror}); using defaults"
+    except SaveError as exc:
+        return Settings(), f"{exc}; the settings are left as they are, using defaults"
     try:
         return msgspec.json.decode(data, type=Settings), ""
     except msgspec.MsgspecError as exc:
         return Settings(), f"{path}: the settings cannot be read ({exc}); using defaults"
+    except RecursionError:
+        return (
+            Settings(),
+            f"{path}: the settings cannot be read (nested too deeply); using defaults",
+        )
 
 
 def save_settings(settings: Settings, path: Path) -> None:
-    """Write ``settings`` to ``path`` atomically, creating the folder if needed.
+    """Write ``settings`` to ``path`` atomically and privately (0600, folders 0700).
 
     Raises:
         OSError: if the file cannot be written (the old one is then intact).
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    from saves.atomic import write_atomic
+    from saves.errors import SaveError
+
     data = msgspec.json.format(msgspec.json.encode(settings), indent=2) + b"\n"
-    tmp = path.with_name(f".{path.name}.tmp")
     try:
-        with open(tmp, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+        write_atomic(path, data)
+    except SaveError as exc:
+        raise OSError(0, exc.problem) from None
 
 
 def nearest_pace(pace: float, step: int) -> float:

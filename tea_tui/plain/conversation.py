@@ -413,7 +413,7 @@ class PlainGame(Talk):
         if self.keeper is None:
             return "This game was not saved."
         if not self.keeper.saved():
-            failure = self.keeper.failure or "The game could not be autosaved."
+            failure = (self.keeper.failure or "The game could not be autosaved").rstrip(".") + "."
             if self._elsewhere is not None:
                 path, done = self._elsewhere
                 return f"{failure} It was saved to the file {path} after move {done}."
