@@ -23,6 +23,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from tea_tui.safe_text import clean, clean_lines
 from tea_tui.settings import THEMES, Settings, load_settings, save_settings, settings_path
 
 if TYPE_CHECKING:
@@ -130,7 +131,7 @@ class TeaApp(App[None]):
 
     def on_mount(self) -> None:
         for warning in self._warnings:
-            self.notify(warning, severity="warning", markup=False)
+            self.notify(clean_lines(warning), severity="warning", markup=False)
         if self.session is not None:
             self.open_game(self.session, home=False)
         elif self.replay_at_start is not None:
@@ -175,9 +176,11 @@ class TeaApp(App[None]):
         try:
             screen = ReplayScreen.of(loaded)
         except Exception as exc:  # a save the viewer cannot show: say so, stay where we are
-            self.notify(str(exc), title="Cannot replay", severity="error", markup=False)
+            self.notify(
+                clean_lines(str(exc)), title="Cannot replay", severity="error", markup=False
+            )
             if not home:
-                self.exit(return_code=1, message=str(exc))
+                self.exit(return_code=1, message=clean_lines(str(exc)))
             return
         screen.home = home
         self.push_screen(screen)
@@ -265,7 +268,7 @@ class TeaApp(App[None]):
 
     def open_save(self, name: str, *, replay: bool = False) -> None:
         """Load a save in a worker thread, then play it on or replay it."""
-        self.notify(f"Opening '{name}'…", timeout=1.5, markup=False)
+        self.notify(f"Opening '{clean(name, 64)}'…", timeout=1.5, markup=False)
         self.run_worker(lambda: self._load(name, replay), thread=True, exclusive=True, group="load")
 
     def _load(self, name: str, replay: bool) -> None:
@@ -277,9 +280,17 @@ class TeaApp(App[None]):
             rebuilt = None if replay else session_from_save(loaded)
         except (SaveError, NotPlayableError) as exc:
             self.call_from_thread(
-                self.notify, str(exc), title="Cannot open", severity="error", markup=False
+                self.notify,
+                clean_lines(str(exc)),
+                title="Cannot open",
+                severity="error",
+                markup=False,
             )
             return
+        for warning in loaded.warnings:  # damaged notes left out, kept in the file as they are
+            self.call_from_thread(
+                self.notify, clean_lines(warning), title="Note", severity="warning", markup=False
+            )
         if replay:
             self.call_from_thread(self.open_replay, loaded)
         else:

@@ -22,6 +22,7 @@ from core.tea_garden.game import TeaGardenGame
 from saves import GameNotes, HintNote, LoadedGame, SaveError, SaveFile, SaveStore
 from saves.atomic import read_bytes
 from saves.names import check_name
+from tea_tui.safe_text import clean
 from tea_tui.session import GameSession, seat_names
 
 
@@ -147,7 +148,7 @@ def session_from_save(loaded: LoadedGame) -> Rebuilt:
     )
     session = rebuilt.session
     session.created = save.created
-    session.title = save.meta.title
+    session.title = clean(save.meta.title, 80)  # shown in the app and plain mode
     session.save_name = "" if loaded.name == "autosave" else loaded.name
     return rebuilt
 

@@ -120,6 +120,8 @@ def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     except SaveError as exc:
         print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
         return 1
+    for warning in loaded.warnings:  # damaged notes left out; the file stays as it is
+        print(f"tea-tui: {clean_lines(warning)}", file=sys.stderr)
     from tea_tui.persist import NotPlayableError, session_from_save
 
     common: dict[str, Any] = {

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from tea_tui.house_rules import BY_NAME, summary
+from tea_tui.safe_text import clean, clean_lines
 from tea_tui.screens.modals import ConfirmScreen, NameScreen
 from tea_tui.widgets.glyphs import seat_glyph
 
@@ -152,9 +153,9 @@ class SavesScreen(Screen[None]):
         for entry in entries:
             meta = entry.meta
             name = (
-                entry.name
+                clean(entry.name, 64)
                 if entry.save is None or not entry.save.meta.title
-                else (f"{entry.name} ({entry.save.meta.title})")
+                else (f"{clean(entry.name, 64)} ({clean(entry.save.meta.title, 60)})")
             )
             when = entry.updated.astimezone().strftime("%Y-%m-%d %H:%M")
             if meta is None:
@@ -180,8 +181,8 @@ class SavesScreen(Screen[None]):
         text = Text()
         if entry.save is None:
             text.append("Cannot be read: ", style="bold red")
-            text.append(entry.error or "unknown problem")
-            text.append(f"\nThe file is kept as it is: {entry.path}", style="dim")
+            text.append(clean(entry.error or "unknown problem", None))
+            text.append(f"\nThe file is kept as it is: {clean(str(entry.path), None)}", style="dim")
         else:
             text.append_text(seat_line(entry))
             setup = entry.save.setup
@@ -220,7 +221,9 @@ class SavesScreen(Screen[None]):
             return None
         if entry.save is None:
             self.notify(
-                f"'{entry.name}' cannot be read: {entry.error}", severity="error", markup=False
+                f"'{clean(entry.name, 64)}' cannot be read: {clean(entry.error or '', None)}",
+                severity="error",
+                markup=False,
             )
             return None
         return entry
@@ -250,17 +253,19 @@ class SavesScreen(Screen[None]):
             try:
                 self.app.store.delete(entry.name)  # type: ignore[attr-defined]
             except SaveError as exc:
-                self.notify(str(exc), title="Not deleted", severity="error", markup=False)
+                self.notify(
+                    clean_lines(str(exc)), title="Not deleted", severity="error", markup=False
+                )
                 return
+            shown = clean(entry.name, 64)
             self.notify(
-                f"'{entry.name}' is in the trash; `tea-tui saves restore \"{entry.name}\"` "
-                "brings it back.",
+                f"'{shown}' is in the trash; `tea-tui saves restore \"{shown}\"` brings it back.",
                 timeout=6,
                 markup=False,
             )
             self.reload()
 
-        self.app.push_screen(ConfirmScreen(f"Move '{entry.name}' to the trash?"), answer)
+        self.app.push_screen(ConfirmScreen(f"Move '{clean(entry.name, 64)}' to the trash?"), answer)
 
     def action_export(self) -> None:
         """Copy the save's file to a path the player types."""
@@ -274,7 +279,8 @@ class SavesScreen(Screen[None]):
                 self._export(entry.name, path, overwrite)
 
         self.app.push_screen(
-            NameScreen(f"Export '{entry.name}' to", default, hint="a file or a folder"), chosen
+            NameScreen(f"Export '{clean(entry.name, 64)}' to", default, hint="a file or a folder"),
+            chosen,
         )
 
     def _export(self, name: str, path: str, overwrite: bool) -> None:
@@ -291,7 +297,7 @@ class SavesScreen(Screen[None]):
             self.app.push_screen(ConfirmScreen(f"{path} exists. Replace it?"), answer)
             return
         except SaveError as exc:
-            self.notify(str(exc), title="Not exported", severity="error", markup=False)
+            self.notify(clean_lines(str(exc)), title="Not exported", severity="error", markup=False)
             return
         self.notify(f"Exported to {dest}", timeout=5, markup=False)
 
