@@ -88,3 +88,27 @@ def test_a_process_killed_while_saving_loses_nothing(tmp_path: Path) -> None:
     assert [e.error for e in store.list_saves()] == [None]
     for backup in store.backups_of("crash"):
         decode_save(backup.read_bytes(), backup)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="uses SIGKILL")
+def test_writers_killed_mid_save_leave_nothing_once_the_store_reopens(tmp_path: Path) -> None:
+    """Kill writers at random moments many times; the next store start cleans what they left."""
+    kills = 12
+    for n in range(kills):
+        child = subprocess.Popen(
+            [sys.executable, "-c", _KILLED_WRITER, str(tmp_path)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
+        time.sleep(0.05 + 0.02 * (n % 5))
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    store = SaveStore(SavePaths.under(tmp_path))
+    left = [
+        p for p in tmp_path.rglob(".*") if p.name.endswith((".tmp", ".pending")) and p.is_file()
+    ]
+    assert left == []
+    if store.exists("crash"):
+        store.load("crash")
