@@ -34,7 +34,7 @@ from core.engine import Game, Observation
 from core.moves import Move
 from core.rng import Rng
 from core.seats import SeatSpec
-from core.setup import LUYU_LEVELS
+from core.tea_garden.entry import LUYU_LEVELS
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=200, seconds=1.0),

@@ -18,14 +18,10 @@ import msgspec
 
 from ai.agents import make_agent
 from ai.stats import mean_sd, wilson_interval
-from core.engine import Game
+from core.engine import Game, final_outcome
+from core.games import UnknownGameError, find_game, option_names
 from core.rng import Rng
-from core.setup import make_game, new_setup
-from core.tasting import TastingGame
-from core.tea_garden.components import ComponentSet
-
-GAMES = ("tea_garden", "tasting")
-"""The games the arena can play."""
+from core.setup import OptionValue, make_game, new_setup
 
 
 class ArenaConfig(msgspec.Struct, frozen=True, kw_only=True):
@@ -40,21 +36,31 @@ class ArenaConfig(msgspec.Struct, frozen=True, kw_only=True):
     games: int
     seed: int = 1
     game: str = "tea_garden"
+    """The game, by registry id (:mod:`core.games`)."""
+    options: dict[str, OptionValue] = {}
+    """The game's options (variants, expansions) by name."""
     puerh: bool = False
-    """Play Tea Garden with the Puerh - The Noble Court expansion."""
+    """Shorthand for the option ``puerh`` (Tea Garden's Puerh - The Noble Court expansion)."""
 
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise ValueError(f"unknown game {self.game!r} (known: {', '.join(GAMES)})")
-        low, high = (2, 4) if self.game == "tea_garden" else (2, 2)
+        try:
+            info = find_game(self.game)
+        except UnknownGameError as exc:
+            raise ValueError(str(exc)) from None
+        low, high = info.min_seats, info.max_seats
         if not low <= len(self.seats) <= high:
             raise ValueError(
-                f"{self.game} is played by {low} to {high} seats, not {len(self.seats)}"
+                f"{info.name} is played by {low} to {high} seats, not {len(self.seats)}"
             )
         if self.games < 1:
             raise ValueError(f"the arena needs at least one game, not {self.games}")
-        if self.puerh and self.game != "tea_garden":
-            raise ValueError("the Puerh expansion is a Tea Garden expansion")
+        unknown = [name for name in self.setup_options() if name not in option_names(info)]
+        if unknown:
+            raise ValueError(f"{info.name} has no option {', '.join(map(repr, unknown))}")
+
+    def setup_options(self) -> dict[str, OptionValue]:
+        """The options every game of the arena is set up with (``puerh`` folded in)."""
+        return {**self.options, **({"puerh": True} if self.puerh else {})}
 
 
 class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -111,7 +117,7 @@ class ArenaReport(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def seated_game(
-    config: ArenaConfig, specs: tuple[str, ...], components: ComponentSet | None = None
+    config: ArenaConfig, specs: tuple[str, ...], components: object | None = None
 ) -> Game:
     """Return the game for one seating: a Lu Yu seat makes it a solo game at his difficulty,
     wherever he sits.
@@ -119,10 +125,9 @@ def seated_game(
     Raises:
         ValueError: for seats or options the game cannot be set up with.
     """
-    if config.game == "tasting":
-        return TastingGame()
-    options = {"puerh": True} if config.puerh else {}
-    setup = new_setup(specs, components=components, options=options)
+    setup = new_setup(
+        specs, game=config.game, components=components, options=config.setup_options()
+    )
     return make_game(setup, components)
 
 
@@ -135,9 +140,7 @@ def seating(config: ArenaConfig, index: int) -> tuple[int, tuple[int, ...]]:
     return seed, agents
 
 
-def play_game(
-    config: ArenaConfig, index: int, components: ComponentSet | None = None
-) -> GameRecord:
+def play_game(config: ArenaConfig, index: int, components: object | None = None) -> GameRecord:
     """Play game ``index`` of an arena run and return its record."""
     n = len(config.seats)
     seed, agents = seating(config, index)
@@ -160,7 +163,7 @@ def play_game(
             decisions[seat] += 1
         state.apply(move, seat=seat)
         moves += 1
-    outcome = state.outcome()
+    outcome = final_outcome(state)
     return GameRecord(
         index=index,
         seed=seed,
@@ -178,7 +181,7 @@ def run_arena(
     config: ArenaConfig,
     jobs: int = 1,
     on_game: Callable[[GameRecord, int], None] | None = None,
-    components: ComponentSet | None = None,
+    components: object | None = None,
 ) -> ArenaReport:
     """Play every game of ``config`` in ``jobs`` processes and summarize them.
 

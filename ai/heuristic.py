@@ -16,7 +16,7 @@ from ai.base import Budget
 from ai.knowledge import Knowledge, knowledge_for, tea_garden_turn_start
 from ai.tg_eval import expected_scores
 from ai.tg_policy import best_move
-from core.engine import Game, Observation, State
+from core.engine import Game, Observation, State, final_outcome
 from core.moves import Move
 from core.rng import Rng
 from core.tea_garden.state import GameData
@@ -69,7 +69,7 @@ class HeuristicAgent:
             s.apply_unchecked(best_move(s, s.legal_moves()))
             steps += 1
         if s.over:
-            outcome = s.outcome()
+            outcome = final_outcome(s)
             scores = [float(x) for x in outcome.scores]
             bonus = WIN_BONUS * outcome.rewards()[seat]
         else:
@@ -89,7 +89,7 @@ class HeuristicAgent:
                 s.apply_unchecked(policy(s, s.legal_moves(), rng))
                 steps += 1
             if s.is_over():
-                total += s.outcome().rewards()[seat]
+                total += final_outcome(s).rewards()[seat]
             elif self.knowledge.evaluator is not None:
                 total += self.knowledge.evaluator(s)[seat]
         return total / PLAYOUTS

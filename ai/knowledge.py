@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ai.base import Evaluator, Policy, Prior
 from ai.tg_eval import TeaGardenEvaluator
 from ai.tg_policy import TeaGardenPolicy, TeaGardenPrior
-from core.engine import Game, Observation, State
+from core.engine import Game, Observation, State, final_outcome
 from core.moves import Move
 from core.rng import Rng
 from core.tea_garden.game import TeaGardenGame
@@ -45,7 +45,7 @@ def _reward_is_chance(value: float, observation: Observation) -> float:
 
 def win_shares(state: State) -> tuple[float, ...]:
     """The rewards of a finished game: 1 for a sole winner, shares for shared winners."""
-    return state.outcome().rewards()
+    return final_outcome(state).rewards()
 
 
 @dataclass(frozen=True)

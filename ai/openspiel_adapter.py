@@ -58,7 +58,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from ai.base import Budget
 from ai.knowledge import knowledge_for
-from core.engine import Game, Observation, State
+from core.engine import Game, Observation, State, final_outcome
 from core.moves import Move
 from core.rng import Rng
 from core.tea_garden.game import TeaGardenGame
@@ -232,7 +232,7 @@ class SpielState(pyspiel.State):
         state = self._held.state
         if not state.is_over():
             return [0.0] * self.num_players()
-        return zero_sum_returns(state.outcome().rewards())
+        return zero_sum_returns(final_outcome(state).rewards())
 
     def observation_text(self, seat: int) -> str:
         """The information state (and observation) string of ``seat``."""

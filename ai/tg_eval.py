@@ -31,7 +31,7 @@ from ai.tg_values import (
     turns_left,
     use_weight,
 )
-from core.engine import Observation, State
+from core.engine import Observation, State, final_outcome
 from core.tea_garden import effects as fx
 from core.tea_garden.decisions import effect_possible
 from core.tea_garden.flow import card_slots
@@ -234,7 +234,7 @@ class TeaGardenEvaluator:
 
     def final_rewards(self, state: State) -> tuple[float, ...]:
         """Return each seat's reward for a finished game: final margin plus the win bonus."""
-        outcome = state.outcome()
+        outcome = final_outcome(state)
         bonus = [WIN_BONUS * (2 * r - 1) for r in outcome.rewards()]
         return self._rewards([float(x) for x in outcome.scores], bonus)
 

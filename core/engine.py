@@ -37,6 +37,17 @@ class Outcome(msgspec.Struct, frozen=True):
         return tuple(share if s in self.winners else 0.0 for s in range(len(self.scores)))
 
 
+class Progress(msgspec.Struct, frozen=True):
+    """How far a game has come, for a status line and a list of saves."""
+
+    text: str
+    """A short phrase such as ``Round 3 of 5`` or ``Card 4 of 7``."""
+    step: int
+    """The round, season or card being played now (1-based; ``steps`` once over)."""
+    steps: int
+    """How many there are in a whole game."""
+
+
 class Observation(msgspec.Struct, kw_only=True):
     """What one seat may know of a state. Games subclass it with their visible fields."""
 
@@ -52,6 +63,12 @@ class State(msgspec.Struct, kw_only=True):
     """
 
     _decoders: ClassVar[dict[type, msgspec.msgpack.Decoder[Any]]] = {}
+
+    reveals: int = 0
+    """How many times hidden or random information has come out (a card drawn, a deck
+    shuffled, a tile turned, a new round dealt). Games bump it; undo and hints compare it
+    instead of reading a game's boards. Bookkeeping, not game content: the snapshot hash of a
+    save leaves it out."""
 
     def current_seat(self) -> int | None:
         """Return the seat whose decision it is, or None once the game is over."""
@@ -73,12 +90,17 @@ class State(msgspec.Struct, kw_only=True):
         """Return True once the game has ended."""
         raise NotImplementedError
 
-    def outcome(self) -> Outcome:
-        """Return final scores, breakdown and winners.
+    def outcome(self) -> Outcome | None:
+        """Return final scores, breakdown and winners; None while the game goes on."""
+        raise NotImplementedError
 
-        Raises:
-            IllegalMoveError: if the game is not over yet.
-        """
+    def progress(self) -> Progress:
+        """Return how far the game has come (round, season, card...)."""
+        raise NotImplementedError
+
+    def score_now(self) -> tuple[dict[str, int], ...]:
+        """Return each seat's points by category as if the game ended now (the final ones once
+        it is over)."""
         raise NotImplementedError
 
     def observation(self, seat: int) -> Observation:
@@ -129,6 +151,18 @@ class State(msgspec.Struct, kw_only=True):
             dec = State._decoders[cls] = msgspec.msgpack.Decoder(cls)
         copy: Self = dec.decode(msgspec.msgpack.encode(self))
         return copy
+
+
+def final_outcome(state: State) -> Outcome:
+    """Return the outcome of a state that is known to be over.
+
+    Raises:
+        IllegalMoveError: if the game is not over yet.
+    """
+    outcome = state.outcome()
+    if outcome is None:
+        raise IllegalMoveError("the game is not over yet")
+    return outcome
 
 
 class Game(msgspec.Struct, frozen=True, kw_only=True):

@@ -1,12 +1,11 @@
 """A game's setup as plain data, and the :class:`~core.engine.Game` it describes.
 
 :class:`GameSetup` is what a save file, the app's new-game screen and the arena agree on: which
-game, who sits where, which expansions and variant flags, and which component set (by id and
-content hash, so a game is never replayed against different components). :func:`make_game` turns
-it into the engine's :class:`~core.engine.Game`; :func:`new_setup` fills in the component fields.
-
-Two games are known: ``tea_garden`` and ``tasting`` (the tiny Tasting Duel of
-:mod:`core.tasting`, which tests use when a whole Tea Garden game would be too slow).
+game, who sits where, which options (variants and expansions alike) and which component set (by
+id and content hash, so a game is never replayed against different components).
+:func:`make_game` turns it into the engine's :class:`~core.engine.Game` through the game
+registry (:mod:`core.games`); :func:`new_setup` fills in the component fields. Nothing here
+names a game: every game is reached through its registry entry.
 """
 
 from __future__ import annotations
@@ -16,37 +15,15 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from core.engine import Game
+from core.games import UnknownGameError, find_game, game_module, option_names, options_type
 from core.seats import SeatSpec
-from core.tasting import TastingGame
-from core.tea_garden.components import ComponentSet
-from core.tea_garden.context import Options
-from core.tea_garden.game import TeaGardenGame
-from core.tea_garden.loader import component_hash, load_builtin
 
-GAMES: tuple[str, ...] = ("tea_garden", "tasting")
-"""The games :func:`make_game` can build."""
-
-EXPANSIONS: dict[str, tuple[str, ...]] = {"tea_garden": (), "tasting": ()}
-"""The expansions each game supports so far (Puerh comes later)."""
-
-TASTING_COMPONENTS_ID = "tasting_duel"
-"""The component id recorded for a Tasting Duel, which has no component file."""
-
-OPTION_NAMES: dict[str, tuple[str, ...]] = {
-    "tea_garden": tuple(f.name for f in msgspec.structs.fields(Options)),
-    "tasting": (),
-}
-"""The variant flags each game understands (for Tea Garden, the fields of ``Options``)."""
-
-
-LUYU_LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-"""Lu Yu's difficulties; the index is the number of Expert cards in his deck (SOLO-11)."""
-DEFAULT_LUYU_LEVEL = "medium"
-"""The difficulty of a ``luyu`` seat given without a level."""
+OptionValue = bool | int | str | None
+"""The value of one option: a switch, a number (a cap), a name (a kind of worker)."""
 
 
 class SetupError(ValueError):
-    """A setup that cannot be played: unknown game, option or expansion, wrong seat count."""
+    """A setup that cannot be played: unknown game or option, wrong seat count."""
 
 
 class ComponentMismatchError(SetupError):
@@ -62,21 +39,19 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     game: str = "tea_garden"
-    """Which game: ``tea_garden`` or ``tasting``."""
+    """Which game, by registry id (``tea_garden``, ``tasting``, ...)."""
     num_seats: int
     """How many seats take part."""
     seats: tuple[SeatSpec, ...]
     """Who plays each seat, by seat index."""
-    expansions: tuple[str, ...] = ()
-    """The expansions in play, by id."""
-    options: dict[str, bool] = {}
-    """Variant flags by name; flags left out are off."""
+    options: dict[str, OptionValue] = {}
+    """The game's options by name (the fields of its options Struct); left out are defaults."""
     start_seat: int | None = None
     """The seat that starts, or None to draw it from the seed."""
     components_id: str
-    """The id of the component set (``tea_tui_base`` for the built-in one)."""
+    """The id of the component set (``tea_tui_base`` for Tea Garden's built-in one)."""
     components_hash: str
-    """The SHA-256 of the component set's content (see ``loader.component_hash``)."""
+    """The SHA-256 of the component set's content ("" for a game without component files)."""
 
     def __post_init__(self) -> None:
         if self.num_seats < 1:
@@ -86,41 +61,44 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
         if self.start_seat is not None and not 0 <= self.start_seat < self.num_seats:
             raise ValueError(f"start seat {self.start_seat} is not one of the seats")
 
+    def typed_options(self) -> msgspec.Struct:
+        """Return the options as the game's options Struct.
+
+        Raises:
+            SetupError: for an unknown game, option or a value of the wrong type.
+        """
+        return _typed_options(self.game, self.options)
+
 
 def new_setup(
     seats: Sequence[SeatSpec | str],
     *,
     game: str = "tea_garden",
-    components: ComponentSet | None = None,
-    expansions: Sequence[str] = (),
-    options: Mapping[str, bool] | None = None,
+    components: object | None = None,
+    options: Mapping[str, OptionValue] | None = None,
     start_seat: int | None = None,
 ) -> GameSetup:
     """Return a checked setup, filling in the component id and hash.
 
     Args:
         seats: a spec per seat, as :class:`SeatSpec` or text such as ``"mcts:normal"``.
-        game: ``tea_garden`` or ``tasting``.
-        components: the Tea Garden component set; None for the built-in one.
-        expansions: expansion ids.
-        options: variant flags by name.
+        game: a registered game id.
+        components: the game's component set; None for its built-in one.
+        options: the game's options by name (only those that differ from the defaults need
+            be given).
         start_seat: the seat that starts, or None to draw it from the seed.
 
     Raises:
         SetupError: for anything :func:`make_game` would refuse, or a bad seat spec.
     """
     try:
+        info = find_game(game)
         specs = tuple(s if isinstance(s, SeatSpec) else SeatSpec.parse(s) for s in seats)
-        if game == "tea_garden":
-            cs = components if components is not None else load_builtin()
-            cid, chash = cs.id, component_hash(cs)
-        else:
-            cid, chash = TASTING_COMPONENTS_ID, ""
+        cid, chash = game_module(info).component_identity(components)
         setup = GameSetup(
             game=game,
             num_seats=len(specs),
             seats=specs,
-            expansions=tuple(expansions),
             options=dict(options or {}),
             start_seat=start_seat,
             components_id=cid,
@@ -134,70 +112,53 @@ def new_setup(
     return setup
 
 
-def make_game(setup: GameSetup, components: ComponentSet | None = None) -> Game:
+def make_game(setup: GameSetup, components: object | None = None) -> Game:
     """Return the engine's game for a setup.
 
     Args:
         setup: the setup, usually read from a save file.
-        components: the Tea Garden component set to play with; None for the built-in one. Its
+        components: the game's component set to play with; None for its built-in one. Its
             content hash must be the one the setup records.
 
     Raises:
-        SetupError: for an unknown game, option or expansion, or a seat count the game does not
-            allow.
+        SetupError: for an unknown game or option, a seat count the game does not allow, or
+            an automa seat in a game without one.
         ComponentMismatchError: if ``components`` is not the set the setup was made with.
     """
-    if setup.game not in GAMES:
-        raise SetupError(f"unknown game {setup.game!r} (known games: {', '.join(GAMES)})")
-    _check_names("expansion", setup.expansions, EXPANSIONS[setup.game], setup.game)
-    _check_names("option", tuple(setup.options), OPTION_NAMES[setup.game], setup.game)
-    if setup.game == "tasting":
-        if setup.num_seats != 2:
-            raise SetupError(f"Tasting Duel is played by 2 seats, not {setup.num_seats}")
-        return TastingGame()
-    cs = components if components is not None else load_builtin()
-    actual = component_hash(cs)
-    if actual != setup.components_hash:
-        raise ComponentMismatchError(
-            f"the game was set up with component set {setup.components_id!r} "
-            f"(sha256 {setup.components_hash[:12] or '-'}…), but the set in use is {cs.id!r} "
-            f"(sha256 {actual[:12]}…)"
-        )
-    luyu_seat, experts = _luyu_seat(setup)
     try:
-        return TeaGardenGame(
-            num_seats=setup.num_seats,
-            options=Options(**setup.options),
-            components=cs,
-            start_seat=setup.start_seat,
-            luyu_seat=luyu_seat,
-            luyu_experts=experts,
-        )
-    except ValueError as exc:
+        info = find_game(setup.game)
+    except UnknownGameError as exc:
         raise SetupError(str(exc)) from None
-
-
-def _luyu_seat(setup: GameSetup) -> tuple[int | None, int]:
-    """The seat Lu Yu plays and his Expert cards (SOLO-11), from the seat specs."""
-    seats = [i for i, spec in enumerate(setup.seats) if spec.kind == "luyu"]
-    if not seats:
-        return None, 0
-    if len(seats) > 1:
-        raise SetupError("only one seat can be Lu Yu")
-    if setup.num_seats != 2:
-        raise SetupError(f"Lu Yu plays the solo game: 2 seats (you and him), not {setup.num_seats}")
-    level = setup.seats[seats[0]].level or DEFAULT_LUYU_LEVEL
-    if level not in LUYU_LEVELS:
-        raise SetupError(
-            f"unknown Lu Yu difficulty {level!r} (use one of {', '.join(LUYU_LEVELS)})"
+    _typed_options(setup.game, setup.options)
+    automa = info.automa
+    solo = automa is not None and any(spec.kind == automa.kind for spec in setup.seats)
+    if not solo and not info.min_seats <= setup.num_seats <= info.max_seats:
+        seats = (
+            f"{info.min_seats}"
+            if info.min_seats == info.max_seats
+            else f"{info.min_seats} to {info.max_seats}"
         )
-    return seats[0], LUYU_LEVELS.index(level)
+        raise SetupError(f"{info.name} is played by {seats} seats, not {setup.num_seats}")
+    for spec in setup.seats:
+        if spec.kind == "luyu" and (automa is None or automa.kind != spec.kind):
+            raise SetupError(f"{info.name} has no automa to play a {spec.kind!r} seat")
+    game: Game = game_module(info).make_game(setup, components)
+    return game
 
 
-def _check_names(what: str, given: Sequence[str], known: Sequence[str], game: str) -> None:
-    unknown = [name for name in given if name not in known]
+def _typed_options(game: str, options: Mapping[str, OptionValue]) -> msgspec.Struct:
+    try:
+        info = find_game(game)
+    except UnknownGameError as exc:
+        raise SetupError(str(exc)) from None
+    known = option_names(info)
+    unknown = [name for name in options if name not in known]
     if unknown:
-        listed = ", ".join(known) if known else "none yet"
+        listed = ", ".join(known) if known else "none"
         raise SetupError(
-            f"unknown {what}(s) for {game}: {', '.join(repr(n) for n in unknown)} (known: {listed})"
+            f"unknown option(s) for {game}: {', '.join(repr(n) for n in unknown)} (known: {listed})"
         )
+    try:
+        return msgspec.convert(dict(options), options_type(info))
+    except msgspec.ValidationError as exc:
+        raise SetupError(f"an option of {game} has the wrong kind of value: {exc}") from None

@@ -79,7 +79,7 @@ class SaveFile(msgspec.Struct, kw_only=True):
     meta: SaveMeta
     """What a list of saves shows: title, round, scores, finished, winners."""
     setup: GameSetup
-    """Game, seats, expansions, options and the component set (id and hash)."""
+    """Game, seats, options and the component set (id and hash)."""
     seed: Seed
     """The seed of the game's random generator: all setup and draw randomness comes from it."""
     state_sha256: Sha256
@@ -101,8 +101,14 @@ _DECODER = msgspec.json.Decoder(SaveFile)
 
 
 def state_hash(state: State) -> str:
-    """Return the SHA-256 hex digest of a state's JSON encoding (the snapshot hash)."""
-    return hashlib.sha256(_ENCODER.encode(state)).hexdigest()
+    """Return the SHA-256 hex digest of a state's JSON encoding (the snapshot hash).
+
+    The reveal counter (:attr:`core.engine.State.reveals`) is bookkeeping for undo, not the
+    game, and is left out, so saves made before it existed keep their hashes.
+    """
+    raw = msgspec.to_builtins(state)
+    raw.pop("reveals", None)
+    return hashlib.sha256(_ENCODER.encode(raw)).hexdigest()
 
 
 def app_version() -> str:

@@ -9,7 +9,11 @@ Format history:
 - **0**, the prototype's (``"version": 0``): seats as a list of spec strings under ``players``,
   the moves as one string separated by ``;``, a single ``saved_at`` time, the component set as
   ``{"id", "sha256"}``, variant flags as a list of the names turned on, no display metadata.
-- **1**, the first release's: see docs/saves.md.
+- **1**, the first release's: like 2, but the setup kept expansions in a list of their own
+  (always empty: Puerh was already the option ``puerh``) and the metadata had no progress text.
+- **2**, the current one (docs/saves.md): expansions are options of the game, the options may
+  hold numbers and names as well as switches, and ``meta.progress`` says how far the game has
+  come in words (``Round 3 of 5``).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from core.seats import SeatSpec
 
 FORMAT_NAME: Literal["tea-tui-save"] = "tea-tui-save"
 """The value of the ``format`` field that marks a tea-tui save (from version 1 on)."""
-CURRENT_VERSION = 1
+CURRENT_VERSION = 2
 """The format version this tea-tui writes."""
 
 Json = dict[str, Any]
@@ -78,7 +82,23 @@ def _v0_to_v1(raw: Json) -> Json:
     }
 
 
-UPGRADERS: dict[int, Callable[[Json], Json]] = {0: _v0_to_v1}
+def _v1_to_v2(raw: Json) -> Json:
+    setup = dict(raw["setup"])
+    options = dict(setup.get("options", {}))
+    for name in setup.pop("expansions", []):
+        options[str(name)] = True  # an expansion is an option of its game from version 2 on
+    setup["options"] = options
+    meta = dict(raw.get("meta", {}))
+    if "progress" not in meta:
+        rounds, round_ = meta.get("rounds", 0), meta.get("round", 0)
+        if meta.get("finished") and rounds:
+            meta["progress"] = f"Finished after round {rounds}"
+        elif round_ and rounds:
+            meta["progress"] = f"Round {round_} of {rounds}"
+    return {**raw, "format_version": 2, "setup": setup, "meta": meta}
+
+
+UPGRADERS: dict[int, Callable[[Json], Json]] = {0: _v0_to_v1, 1: _v1_to_v2}
 """Upgrader from each old version to the next."""
 
 

@@ -1,15 +1,15 @@
-"""Display metadata of a save: what a list of saves shows without replaying the game."""
+"""Display metadata of a save: what a list of saves shows without replaying the game.
+
+It comes from the engine protocol alone (:meth:`~core.engine.State.progress`,
+:meth:`~core.engine.State.score_now`, :meth:`~core.engine.State.outcome`), so it serves every
+game the registry knows.
+"""
 
 from __future__ import annotations
 
 import msgspec
 
 from core.engine import State
-from core.tasting import ROUNDS as TASTING_ROUNDS
-from core.tasting import TastingState
-from core.tea_garden.maintenance import ROUNDS as TEA_GARDEN_ROUNDS
-from core.tea_garden.rules import TeaGardenState
-from core.tea_garden.scoring import live_breakdown
 
 
 class SaveMeta(msgspec.Struct, kw_only=True):
@@ -17,8 +17,10 @@ class SaveMeta(msgspec.Struct, kw_only=True):
 
     title: str = ""
     """The player's own title for the game; may be empty."""
+    progress: str = ""
+    """How far the game has come, in words (``Round 3 of 5``); empty when unknown."""
     round: int = 0
-    """The round being played (1-based); 0 when unknown (a save upgraded from format 0)."""
+    """The round (season, card...) being played, 1-based; 0 when unknown (an old save)."""
     rounds: int = 0
     """How many rounds the game has; 0 when unknown."""
     to_move: int | None = None
@@ -33,25 +35,19 @@ class SaveMeta(msgspec.Struct, kw_only=True):
 
 def summarize(state: State, title: str = "") -> SaveMeta:
     """Return the display metadata of ``state``."""
-    finished = state.is_over()
-    outcome = state.outcome() if finished else None
-    round_, rounds = 0, 0
-    scores: tuple[int, ...] = ()
-    if isinstance(state, TeaGardenState):
-        round_, rounds = state.round, TEA_GARDEN_ROUNDS
-        if outcome is None:
-            scores = tuple(sum(b.values()) for b in live_breakdown(state))
-    elif isinstance(state, TastingState):
-        round_, rounds = TASTING_ROUNDS - len(state.teas), TASTING_ROUNDS
-        scores = tuple(state.points)
+    outcome = state.outcome()
+    progress = state.progress()
     if outcome is not None:
         scores = outcome.scores
+    else:
+        scores = tuple(sum(parts.values()) for parts in state.score_now())
     return SaveMeta(
         title=title,
-        round=round_,
-        rounds=rounds,
+        progress=progress.text,
+        round=progress.step,
+        rounds=progress.steps,
         to_move=state.current_seat(),
         scores=scores,
-        finished=finished,
+        finished=outcome is not None,
         winners=outcome.winners if outcome is not None else (),
     )

@@ -47,7 +47,6 @@ mean of a handful of simulations once put a move that was as good as the first c
 game's three costliest."""
 TOP = 3
 """How many of the costliest decisions the report shows by default."""
-GAME_NAMES = {"tea_garden": "Tea Garden", "tasting": "Tasting Duel"}
 
 ProgressReport = Callable[[int, int], None]
 """Called with the decisions analysed so far and the number to analyse."""
@@ -244,7 +243,7 @@ def analyse_game(
     save = loaded.save
     return Report(
         name=loaded.name,
-        game=GAME_NAMES.get(save.setup.game, save.setup.game),
+        game=_game_name(save.setup.game),
         seats=tuple(
             f"{n} ({spec.kind}:{spec.level})" if spec.level else f"{n} ({spec.kind})"
             for n, spec in zip(names, specs, strict=True)
@@ -464,3 +463,9 @@ def _and(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _game_name(game_id: str) -> str:
+    from core.games import game_name
+
+    return game_name(game_id)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from core.games import game_ids
 from tea_tui.common import seed_value
 from tea_tui.safe_text import clean_lines
 
@@ -68,9 +69,9 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON to FILE")
     parser.add_argument(
         "--game",
-        choices=("tea_garden", "tasting"),
+        choices=game_ids(),
         default="tea_garden",
-        help="the game (default tea_garden; tasting is the tiny test game)",
+        help="the game, by id (default tea_garden; tasting is the tiny test game)",
     )
     parser.add_argument(
         "--quiet", action="store_true", help="do not report each game as it finishes"
@@ -93,11 +94,11 @@ def run_arena_command(parser: argparse.ArgumentParser, args: argparse.Namespace)
         parser.error(str(exc))
     components = None
     path = getattr(args, "components", None)
-    if path is not None and args.game == "tea_garden":
+    if path is not None:
         from tea_tui.common import CliError, load_component_set
 
         try:
-            components = load_component_set(parser, path)
+            components = load_component_set(parser, path, game=args.game)
         except CliError as exc:
             print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
             return 2

@@ -85,14 +85,22 @@ def common_options(parser: argparse.ArgumentParser, *, top: bool) -> None:
     )
 
 
-def load_component_set(parser: argparse.ArgumentParser, path: str | None) -> ComponentSet:
+def load_component_set(
+    parser: argparse.ArgumentParser, path: str | None, *, game: str = "tea_garden"
+) -> ComponentSet:
     """Return the component set named by ``--components`` (the built-in one by default).
 
     Raises:
-        CliError: if the file is not a usable component set (its problems are in the message).
+        CliError: if the file cannot be read, is not a usable component set (its problems
+            are in the message), or the game has no component files.
     """
-    from core.tea_garden.loader import ComponentError, load_components
+    from core.errors import ComponentError
+    from core.games import find_game, game_module
 
+    module = game_module(find_game(game))
+    loader = getattr(module, "load_components", None)
+    if loader is None:
+        raise CliError(f"{find_game(game).name} has no component files (--components)")
     user_text = None
     if path is not None:
         from pathlib import Path
@@ -110,9 +118,10 @@ def load_component_set(parser: argparse.ArgumentParser, path: str | None) -> Com
                 f"byte {exc.start})"
             ) from None
     try:
-        return load_components(user_text, path or "built-in")
+        components: ComponentSet = loader(user_text, path or "built-in")
     except ComponentError as exc:
         raise CliError(f"the component set cannot be used:\n{exc}") from None
+    return components
 
 
 def add_plain_option(parser: argparse.ArgumentParser, *, top: bool = False) -> None:

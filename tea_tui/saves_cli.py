@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from core.games import game_name
 from tea_tui.common import load_component_set
 from tea_tui.safe_text import clean
 
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
     from core.setup import GameSetup
     from saves import LoadedGame, SaveEntry, SaveError, SaveMeta, SaveStore
 
-GAME_NAMES = {"tea_garden": "Tea Garden", "tasting": "Tasting Duel"}
 LAST_MOVES = 10
 
 Handler = Callable[["SaveStore", argparse.Namespace], int]
@@ -211,7 +211,7 @@ def _when(moment: datetime) -> str:
 
 
 def _game_label(setup: GameSetup) -> str:
-    return f"{GAME_NAMES.get(setup.game, clean(setup.game, 40))} {setup.num_seats}p"
+    return f"{game_name(setup.game)} {setup.num_seats}p"
 
 
 def _seats(seats: Sequence[int]) -> str:
@@ -242,7 +242,7 @@ def _print_loaded(game: LoadedGame, last: int) -> None:
     digest = f" (sha256 {setup.components_hash[:12]}…)" if setup.components_hash else ""
     _print(f"  components  {clean(setup.components_id, 60)}{digest}")
     options = ", ".join(k for k, v in setup.options.items() if v) or "none"
-    _print(f"  options     {options}; expansions: {', '.join(setup.expansions) or 'none'}")
+    _print(f"  options     {options}")
     _print(f"  created     {_when(save.created)}; updated {_when(save.updated)}")
     round_ = f"round {meta.round}/{meta.rounds}, " if meta.round else ""
     _print(f"  status      {round_}{_status(meta)}")
@@ -272,13 +272,7 @@ def _print_loaded(game: LoadedGame, last: int) -> None:
 
 
 def _breakdown(game: LoadedGame) -> tuple[dict[str, int], ...]:
-    final = game.replay.final
-    if final.is_over():
-        return final.outcome().breakdown
-    from core.tea_garden.rules import TeaGardenState
-    from core.tea_garden.scoring import live_breakdown
-
-    return live_breakdown(final) if isinstance(final, TeaGardenState) else ()
+    return game.replay.final.score_now()
 
 
 def _show_unplayable(store: SaveStore, target: str, path: Path | None, exc: SaveError) -> None:

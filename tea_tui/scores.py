@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import msgspec
 
+from core.engine import final_outcome
 from core.moves import Move
 from core.tea_garden.context import Context
 from core.tea_garden.game import TeaGardenGame
@@ -76,7 +77,7 @@ def scores_by_round(game: TeaGardenGame, seed: int, moves: Sequence[Move]) -> li
             round_ = state.round
             points.append(_totals(state))
     if state.is_over():
-        points.append(tuple(state.outcome().scores))
+        points.append(tuple(final_outcome(state).scores))
     return points
 
 

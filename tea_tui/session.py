@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from core.engine import Outcome
+from core.engine import Outcome, final_outcome
 from core.moves import Move
 from core.rng import Rng
 from core.seats import SeatSpec
@@ -122,25 +122,6 @@ def tea_game(
     game = make_game(setup, components)
     assert isinstance(game, TeaGardenGame)
     return game
-
-
-def _reveal_key(g: TeaGardenState) -> tuple[object, ...]:
-    """Everything that changes when hidden or random information comes out.
-
-    The generator moves on a shuffle; a deck gets shorter when a card is drawn or a display is
-    refilled; a Cup stack gets shorter when its next tile shows; the round changes at
-    Maintenance (which draws new hands).
-    """
-    b = g.board
-    return (
-        g.rng.state,
-        g.round,
-        len(b.action_deck),
-        len(b.caravan_deck),
-        len(b.emperor_deck),
-        tuple(len(s) for s in b.cup_stacks.values()),
-        tuple(len(p.draw) for p in g.players),
-    )
 
 
 @dataclass
@@ -283,7 +264,7 @@ class GameSession:
 
     def outcome(self) -> Outcome:
         """The final result (only once the game is over)."""
-        return self.state.outcome()
+        return final_outcome(self.state)
 
     def breakdown(self) -> tuple[dict[str, int], ...]:
         """Every seat's points per category, as if the game ended now."""
@@ -379,14 +360,13 @@ class GameSession:
             for move in moves:
                 seat = self.state.seat
                 before = self.state.clone()
-                key = _reveal_key(before)
                 self.state.apply(move, seat=seat)
                 self.moves.append(move)
                 line = log_line(before, move, self.state, self.names)
                 lines.append(line)
                 if not isinstance(move, mv.Select):  # the Commit line names the played cards
                     self.log.append(LogEntry(line, before.round, seat))
-                if _reveal_key(self.state) != key:
+                if self.state.reveals != before.reveals:  # hidden or random information out
                     revealed = _reveal_reason(move, before, self.state)
                 elif self.state.seat != seat or self.state.over:
                     revealed = "the turn has passed to another seat"

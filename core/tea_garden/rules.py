@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from core.engine import Observation, Outcome
-from core.errors import IllegalMoveError
+from core.engine import Observation, Outcome, Progress
 from core.moves import Move
 from core.rng import Rng
 from core.tea_garden import actions as ac
@@ -52,7 +51,14 @@ class TeaGardenState(GameData, kw_only=True):
         return tuple(turn_moves(self))
 
     def apply_unchecked(self, move: Move) -> None:
-        """Apply a legal move, then resolve whatever follows automatically."""
+        """Apply a legal move, then resolve whatever follows automatically; count a reveal when
+        hidden or random information came out (see :func:`reveal_key`)."""
+        before = reveal_key(self)
+        self._apply(move)
+        if reveal_key(self) != before:
+            self.reveals += 1
+
+    def _apply(self, move: Move) -> None:
         mover = self.seat
         if isinstance(move, mv.LuYuTurn):
             play_turn(self)
@@ -93,16 +99,57 @@ class TeaGardenState(GameData, kw_only=True):
             luyu=st.copy_luyu(self.luyu),
         )
 
-    def outcome(self) -> Outcome:
-        """Return final scores with their breakdown and the winners (SCORE, TIE)."""
+    def outcome(self) -> Outcome | None:
+        """Return final scores with their breakdown and the winners (SCORE, TIE); None while
+        the game goes on."""
         if not self.over:
-            raise IllegalMoveError("the game is not over yet")
+            return None
         from core.tea_garden.scoring import final_outcome
 
         return final_outcome(self)
+
+    def progress(self) -> Progress:
+        """Return the round being played, of five."""
+        from core.tea_garden.maintenance import ROUNDS
+
+        if self.over:
+            return Progress(f"Finished after round {ROUNDS}", ROUNDS, ROUNDS)
+        return Progress(f"Round {self.round} of {ROUNDS}", self.round, ROUNDS)
+
+    def score_now(self) -> tuple[dict[str, int], ...]:
+        """Return every seat's points by category as if the game ended now."""
+        from core.tea_garden.scoring import live_breakdown
+
+        final = self.outcome()
+        return final.breakdown if final is not None else live_breakdown(self)
 
     def observation(self, seat: int) -> Observation:
         """Return what ``seat`` may know (see :mod:`core.tea_garden.hidden`)."""
         from core.tea_garden.hidden import observe
 
         return observe(self, seat)
+
+
+def reveal_key(g: GameData) -> tuple[object, ...]:
+    """Everything that changes when hidden or random information comes out.
+
+    The generator moves on a shuffle; a deck, bag or pile gets shorter when a card, tile or
+    token is drawn or a display is refilled; a Cup stack gets shorter when its next tile shows;
+    the round changes at Maintenance (which deals new hands).
+    """
+    b = g.board
+    court = b.court
+    lu = g.luyu
+    return (
+        g.rng.state,
+        g.round,
+        len(b.action_deck),
+        len(b.caravan_deck),
+        len(b.emperor_deck),
+        tuple(len(s) for s in b.cup_stacks.values()),
+        tuple(len(p.draw) for p in g.players),
+        -1 if lu is None else len(lu.draw),
+        ()
+        if court is None
+        else (len(court.hall_deck), len(court.premium_pile), len(court.basic_pile)),
+    )

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from core.setup import LUYU_LEVELS
 from core.tea_garden.context import Context
+from core.tea_garden.entry import LUYU_LEVELS
 from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS

@@ -186,7 +186,7 @@ class SavesScreen(Screen[None]):
         else:
             text.append_text(seat_line(entry))
             setup = entry.save.setup
-            extras = ", Puerh" if setup.options.get("puerh") or "puerh" in setup.expansions else ""
+            extras = ", Puerh" if setup.options.get("puerh") else ""
             rules = [name for name, on in setup.options.items() if on and name in BY_NAME]
             if rules:
                 extras += f" · house rules: {summary(rules)}"

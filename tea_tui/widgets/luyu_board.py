@@ -19,9 +19,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from core.setup import LUYU_LEVELS
 from core.tea_garden.components import LuYuCard
 from core.tea_garden.context import Context
+from core.tea_garden.entry import LUYU_LEVELS
 from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.narrate_luyu import POSITION, card_label, front_text

@@ -3,7 +3,7 @@
 import msgspec
 import pytest
 
-from core.engine import Outcome
+from core.engine import Outcome, Progress, final_outcome
 from core.errors import IllegalMoveError, InvalidMoveError, NotYourTurnError, RulesError
 from core.rng import Rng
 from core.tasting import CARDS, Play, TastingGame, TastingObservation, TastingState
@@ -81,9 +81,18 @@ def test_moves_after_the_end_are_refused() -> None:
         state.apply(Play(1))
 
 
-def test_outcome_before_the_end_is_refused() -> None:
+def test_no_outcome_before_the_end_and_progress_all_along() -> None:
+    state = GAME.new_state(1)
+    assert state.outcome() is None
     with pytest.raises(IllegalMoveError, match="not over"):
-        GAME.new_state(1).outcome()
+        final_outcome(state)
+    assert state.progress() == Progress("Tea 1 of 3", 1, 3)
+    assert state.reveals == 1  # the first tea was turned
+    while not state.is_over():
+        state.apply(state.legal_moves()[0])
+    assert state.progress() == Progress("Finished after tea 3", 3, 3)
+    assert state.reveals == 3
+    assert state.score_now() == final_outcome(state).breakdown
 
 
 def test_error_hierarchy() -> None:

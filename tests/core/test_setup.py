@@ -55,7 +55,7 @@ def test_tasting() -> None:
     [
         ({"game": "sencha"}, "unknown game 'sencha' .known games: tea_garden, tasting"),
         ({"options": {"turbo": True}}, "unknown option.*'turbo'.*cup_table_continues"),
-        ({"expansions": ["puerh"]}, "unknown expansion.*'puerh'.*none yet"),
+        ({"options": {"puerh": "yes"}}, "wrong kind of value.*puerh"),
         ({"start_seat": 2}, "start seat 2 is not one of the seats"),
     ],
 )

@@ -111,7 +111,7 @@ DECODE_CASES: list[tuple[str, Callable[[bytes], bytes], type[SaveError], str]] =
         "future version",
         lambda d: _edited(d, _set("format_version", 99)),
         FutureVersionError,
-        "newer tea-tui.*version 99.*reads up to version 1",
+        "newer tea-tui.*version 99.*reads up to version 2",
     ),
 ]
 
@@ -153,10 +153,12 @@ REPLAY_CASES: list[tuple[str, Callable[[bytes], bytes], type[SaveError], str]] =
         "unknown option.*'fast_mode'",
     ),
     (
-        "unknown expansion",
-        lambda d: _edited(d, _set("setup.expansions", ["puerh"])),
+        "unknown expansion in a version-1 file",
+        lambda d: _edited(
+            _edited(d, _set("format_version", 1)), _set("setup.expansions", ["turbo"])
+        ),
         IncompatibleSaveError,
-        "unknown expansion.*'puerh'",
+        "unknown option.*'turbo'",
     ),
 ]
 

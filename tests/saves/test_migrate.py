@@ -89,3 +89,50 @@ def test_v0_with_a_bad_seat_spec_is_reported() -> None:
         upgrade(raw, 0)
     with pytest.raises(UnreadableSaveError, match="robot"):
         decode_save(json.dumps(raw).encode(), Path("old.json"))
+
+
+@pytest.mark.parametrize(
+    ("fixture", "players", "finished", "progress"),
+    [
+        ("v1_tea_garden_puerh.json", 2, True, "Finished after round 5"),
+        ("v1_solo.json", 2, True, "Finished after round 5"),
+        ("v1_tea_garden_3p.json", 3, False, "Round 2 of 5"),
+    ],
+)
+def test_v1_saves_upgrade_replay_and_check(
+    store: SaveStore, fixture: str, players: int, finished: bool, progress: str
+) -> None:
+    """Real files of format 1 (written by tea-tui before the game registry): upgraded to
+    format 2, replayed move for move and checked against the state hash they recorded."""
+    path = _install(store, fixture, "old")
+    before = path.read_bytes()
+    game = store.load("old")
+    assert game.version == 1 and not game.warnings
+    save = game.save
+    assert save.format_version == CURRENT_VERSION == 2
+    assert save.setup.game == "tea_garden" and save.setup.num_seats == players
+    assert save.meta.progress == progress  # filled in by the upgrade
+    assert game.meta.progress == progress  # and the same worked out from the replay
+    assert game.meta.finished is finished
+    raw = json.loads(before)
+    assert (
+        "expansions" in raw["setup"]
+        and "expansions" not in json.loads(json.dumps(upgrade(raw, 1)))["setup"]
+    )
+    assert path.read_bytes() == before
+
+
+def test_v1_puerh_save_keeps_the_expansion_as_an_option(store: SaveStore) -> None:
+    _install(store, "v1_tea_garden_puerh.json", "puerh")
+    game = store.load("puerh")
+    assert game.save.setup.options == {"puerh": True}
+    assert game.game.options.puerh  # type: ignore[attr-defined]
+    (entry,) = store.list_saves()
+    assert entry.version == 1 and entry.meta is not None and entry.meta.title == "Puerh at Kim's"
+
+
+def test_a_v1_expansion_list_becomes_options() -> None:
+    raw = json.loads((FIXTURES / "v1_tea_garden_3p.json").read_text(encoding="utf-8"))
+    raw["setup"]["expansions"] = ["puerh"]
+    upgraded = upgrade(raw, 1)
+    assert upgraded["setup"]["options"] == {"cup_table_continues": True, "puerh": True}

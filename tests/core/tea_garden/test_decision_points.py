@@ -15,11 +15,12 @@ from itertools import combinations
 import pytest
 
 from core.rng import Rng
-from core.setup import LUYU_LEVELS, SetupError, make_game, new_setup
+from core.setup import SetupError, make_game, new_setup
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
 from core.tea_garden.components import LeafCost
 from core.tea_garden.context import Options
+from core.tea_garden.entry import LUYU_LEVELS
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.rules import TeaGardenState
 from tests.core.tea_garden.scenario import (

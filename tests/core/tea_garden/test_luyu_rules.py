@@ -16,10 +16,11 @@ from collections import Counter
 import msgspec
 import pytest
 
-from core.setup import LUYU_LEVELS, SetupError, make_game, new_setup
+from core.setup import SetupError, make_game, new_setup
 from core.tea_garden import moves as mv
 from core.tea_garden.components import ComponentSet, LuYuCard, LuYuRow, LuYuStep
 from core.tea_garden.context import Options
+from core.tea_garden.entry import LUYU_LEVELS
 from core.tea_garden.flow import max_turns
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.loader import load_builtin

@@ -17,9 +17,9 @@ import pytest
 
 import core.tea_garden
 from core.rng import Rng
-from core.setup import LUYU_LEVELS
 from core.tea_garden import moves as mv
 from core.tea_garden.components import LuYuCard
+from core.tea_garden.entry import LUYU_LEVELS
 from core.tea_garden.flow import max_turns
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation

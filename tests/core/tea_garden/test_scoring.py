@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from core import engine
 from core.errors import IllegalMoveError
 from core.rng import Rng
 from core.tea_garden import moves as mv
@@ -45,10 +46,11 @@ def _emperor(s: TeaGardenState, *cards: str, seat: int = 0) -> int:
 
 
 @pytest.mark.rule("END-01")
-def test_outcome_before_the_end_is_refused() -> None:
+def test_no_outcome_before_the_end() -> None:
     s = _state()
-    with pytest.raises(IllegalMoveError):
-        s.outcome()
+    assert s.outcome() is None
+    with pytest.raises(IllegalMoveError, match="not over yet"):
+        engine.final_outcome(s)
 
 
 @pytest.mark.rule("SCORE-01")

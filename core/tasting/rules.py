@@ -14,8 +14,7 @@ from collections.abc import Mapping
 
 import msgspec
 
-from core.engine import Game, Observation, Outcome, State
-from core.errors import IllegalMoveError
+from core.engine import Game, Observation, Outcome, Progress, State
 from core.moves import Move, move_kinds
 from core.rng import Rng
 
@@ -94,15 +93,16 @@ class TastingState(State, kw_only=True):
     def _turn_tea(self) -> None:
         self.tea = self.teas.pop()
         self.seen.append(self.tea)
+        self.reveals += 1
 
     def is_over(self) -> bool:
         """Return True once every card in hand has been played."""
         return not self.hands[0] and not self.hands[1] and not self.table
 
-    def outcome(self) -> Outcome:
-        """Return the points and the winner(s)."""
+    def outcome(self) -> Outcome | None:
+        """Return the points and the winner(s); None while the duel goes on."""
         if not self.is_over():
-            raise IllegalMoveError("the duel is not over yet")
+            return None
         best = max(self.points)
         winners = tuple(s for s in (0, 1) if self.points[s] == best)
         return Outcome(
@@ -111,6 +111,17 @@ class TastingState(State, kw_only=True):
             winners=winners,
             tie_break="shared: equal points" if len(winners) > 1 else "",
         )
+
+    def progress(self) -> Progress:
+        """Return the tea being tasted, of three."""
+        if self.is_over():
+            return Progress(f"Finished after tea {ROUNDS}", ROUNDS, ROUNDS)
+        step = ROUNDS - len(self.teas)
+        return Progress(f"Tea {step} of {ROUNDS}", step, ROUNDS)
+
+    def score_now(self) -> tuple[dict[str, int], ...]:
+        """Return the points won so far."""
+        return tuple({"teas": p} for p in self.points)
 
     def observation(self, seat: int) -> TastingObservation:
         """Return the seat's own hand and everything face up."""
