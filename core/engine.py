@@ -168,6 +168,9 @@ def final_outcome(state: State) -> Outcome:
 class Game(msgspec.Struct, frozen=True, kw_only=True):
     """An immutable game setup that creates states: seats, options, components."""
 
+    game_id: ClassVar[str] = ""
+    """The game's id in the registry (:mod:`core.games`); each game's class sets it."""
+
     num_seats: int
     """How many seats (players, AIs and automata) take part."""
 

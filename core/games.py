@@ -20,9 +20,12 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
+
+if TYPE_CHECKING:
+    from core.engine import Game
 
 
 class AutomaInfo(msgspec.Struct, frozen=True, kw_only=True):
@@ -112,6 +115,15 @@ def game_name(game_id: str) -> str:
     if info is not None:
         return info.name
     return game_id if len(game_id) <= 40 else game_id[:37] + "..."
+
+
+def info_of(game: Game) -> GameInfo:
+    """Return the registry entry of a game object.
+
+    Raises:
+        UnknownGameError: if its class names no registered game.
+    """
+    return find_game(game.game_id)
 
 
 def game_module(info: GameInfo) -> ModuleType:

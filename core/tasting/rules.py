@@ -11,6 +11,7 @@ leads the next round. Most points wins; equal points share the win.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 import msgspec
 
@@ -141,6 +142,8 @@ class TastingState(State, kw_only=True):
 
 class TastingGame(Game, frozen=True, kw_only=True):
     """The setup of a Tasting Duel (always two seats)."""
+
+    game_id: ClassVar[str] = "tasting"
 
     num_seats: int = 2
 

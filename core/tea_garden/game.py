@@ -7,7 +7,7 @@ so that a seed gives the same game on every machine.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
@@ -49,6 +49,8 @@ MAX_EXPERTS = 3
 
 class TeaGardenGame(Game, frozen=True, kw_only=True):
     """A Tea Garden setup: seats, options and the component set."""
+
+    game_id: ClassVar[str] = "tea_garden"
 
     num_seats: int = 2
     options: Options = Options()
