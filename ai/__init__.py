@@ -5,12 +5,12 @@
 - :mod:`ai.agents`: the players by seat spec (``random``, ``heuristic``, ``mcts:LEVEL``).
 - :mod:`ai.mcts`: information-set Monte Carlo tree search over ``Game.determinize``.
 - :mod:`ai.heuristic`: the greedy player.
-- :mod:`ai.knowledge`, :mod:`ai.tg_values`, :mod:`ai.tg_eval`, :mod:`ai.tg_policy`: what the
-  players know about Tea Garden (prices, evaluation, fast move scores).
+- :mod:`ai.knowledge`: what the players know of a game, from the game's own AI package.
+- :mod:`ai.automa`: the seat of a solo mode's automa (Lu Yu).
 - :mod:`ai.worker`: an agent in its own process, with progress reports and cancelling.
 - :mod:`ai.arena`, :mod:`ai.stats`: many headless games between seat specs, with statistics.
-- :mod:`ai.openspiel_adapter`: the games as an OpenSpiel game, and seats for OpenSpiel's own
-  MCTS and ISMCTS bots (optional ``openspiel`` extra; imported only for such a seat).
+- :mod:`ai.tea_garden`: Tea Garden's prices, evaluation, fast move scores, and the OpenSpiel
+  adapter (seats for OpenSpiel's MCTS and ISMCTS bots; the optional ``openspiel`` extra).
 
 See docs/ai.md.
 """

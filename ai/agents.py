@@ -13,7 +13,7 @@ see :mod:`core.seats`) into an agent and its budget per decision::
                            the solo automa (his difficulty is set in the game itself)
     openspiel-ismcts:iters=N|time=S, openspiel-mcts:iters=N|time=S
                            OpenSpiel's own ISMCTS or MCTS bot (the optional ``openspiel``
-                           extra; see ai.openspiel_adapter), 1 second by default
+                           extra; see ai.tea_garden.openspiel_adapter), 1 second by default
 
 A level is an iteration budget, so a level plays deterministically for a given seed; it also has
 a time cap well above what the iterations take on a typical machine, so a slow machine never
@@ -25,16 +25,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ai.automa import AutomaAgent
 from ai.base import Agent, Budget
 from ai.heuristic import HeuristicAgent
-from ai.knowledge import knowledge_for
-from ai.luyu import LuYuAgent
+from ai.knowledge import game_ai, knowledge_for
 from ai.mcts import MctsAgent
 from core.engine import Game, Observation
+from core.games import info_of
 from core.moves import Move
 from core.rng import Rng
 from core.seats import SeatSpec
-from core.tea_garden.entry import LUYU_LEVELS
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=200, seconds=1.0),
@@ -152,11 +152,16 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
         if depth is not None and knowledge.boundary is not None:
             knowledge = replace(knowledge, boundaries=depth)
         return Player(MctsAgent(game, name=text, knowledge=knowledge), budget, text)
-    if seat.kind == "luyu":  # the automa: his difficulty is part of the game's setup
-        if seat.level and seat.level not in LUYU_LEVELS:
-            known = ", ".join(LUYU_LEVELS)
-            raise ValueError(f"seat {text!r}: Lu Yu has no difficulty {seat.level!r} ({known})")
-        return Player(LuYuAgent(text), Budget(), text)
+    automa = info_of(game).automa
+    if automa is not None and seat.kind == automa.kind:  # its difficulty is in the setup
+        if seat.level and seat.level not in automa.levels:
+            known = ", ".join(automa.levels)
+            raise ValueError(
+                f"seat {text!r}: {automa.name} has no difficulty {seat.level!r} ({known})"
+            )
+        return Player(AutomaAgent(text), Budget(), text)
+    if seat.kind == "luyu":
+        raise ValueError(f"seat {text!r}: {info_of(game).name} has no Lu Yu automa")
     if seat.kind in OPENSPIEL_BOTS:
         return _openspiel_player(seat.kind, seat.level, game, text)
     raise ValueError(f"seat {str(seat)!r} is not an AI player (AI players: {', '.join(AI_KINDS)})")
@@ -167,10 +172,14 @@ def _openspiel_player(kind: str, level: str, game: Game, text: str) -> Player:
     if level and "=" not in level:
         raise ValueError(f"seat {text!r}: an OpenSpiel seat takes iters=N or time=S, not {level!r}")
     budget = parse_budget(level or "time=1")
+    package = game_ai(game)
+    make = getattr(package, "openspiel_agent", None)
+    if make is None:
+        raise ValueError(f"seat {text!r}: OpenSpiel's bots do not play {info_of(game).name}")
     try:
-        from ai.openspiel_adapter import OpenSpielAgent
+        agent: Agent = make(game, OPENSPIEL_BOTS[kind], text)
     except ModuleNotFoundError as exc:
         if (exc.name or "").partition(".")[0] in _OPENSPIEL_MODULES:
             raise ValueError(OPENSPIEL_MISSING) from exc
         raise
-    return Player(OpenSpielAgent(game, OPENSPIEL_BOTS[kind], name=text), budget, text)
+    return Player(agent, budget, text)

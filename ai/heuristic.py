@@ -1,11 +1,12 @@
 """The heuristic player: fast, greedy, and a fair sparring partner for the search.
 
 For each legal move it takes one sampled full state (from the observation, like every agent),
-makes the move, finishes the rest of its own turn with the greedy move scores of
-:mod:`ai.tg_policy` and judges the result with the evaluation of :mod:`ai.tg_eval`: VP now, VP
-expected at the end, leaves by quality, tokens and Scrolls, gardens and deck strength. It keeps
-the move with the best lead over the strongest other seat. For games it has no evaluation for,
-it averages a few random playouts per move instead.
+makes the move, finishes the rest of its own turn with the game's greedy move scores and judges
+the result by the game's expected final scores (for Tea Garden, :mod:`ai.tea_garden.policy`
+and :mod:`ai.tea_garden.evaluation`: VP now, VP expected at the end, leaves by quality, tokens
+and Scrolls, gardens and deck strength). It keeps the move with the best lead over the
+strongest other seat. For games whose AI package gives no such knowledge, it averages a few
+random playouts per move instead.
 """
 
 from __future__ import annotations
@@ -13,13 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ai.base import Budget
-from ai.knowledge import Knowledge, knowledge_for, tea_garden_turn_start
-from ai.tg_eval import expected_scores
-from ai.tg_policy import best_move
+from ai.knowledge import Knowledge, knowledge_for
 from core.engine import Game, Observation, State, final_outcome
 from core.moves import Move
 from core.rng import Rng
-from core.tea_garden.state import GameData
 
 MAX_TURN_STEPS = 80
 """A safety cap on the moves played to finish a turn."""
@@ -47,33 +45,37 @@ class HeuristicAgent:
         seat = observation.seat
         best = legal_moves[0]
         best_value = float("-inf")
+        k = self.knowledge
+        greedy = k.greedy is not None and k.expected_scores is not None and k.boundary is not None
         for move in legal_moves:
-            if isinstance(state, GameData):
-                value = self._tea_garden_value(state, move, seat)
+            if greedy:
+                value = self._turn_value(state, move, seat)
             else:
                 value = self._playout_value(state, move, seat, rng)
             if value > best_value:
                 best, best_value = move, value
         return best
 
-    def _tea_garden_value(self, state: GameData, move: Move, seat: int) -> float:
+    def _turn_value(self, state: State, move: Move, seat: int) -> float:
+        k = self.knowledge
+        assert k.greedy is not None and k.expected_scores is not None and k.boundary is not None
         s = state.clone()
         s.apply_unchecked(move)
         steps = 0
         while (
-            not s.over
-            and s.seat == seat
-            and not tea_garden_turn_start(s)
+            not s.is_over()
+            and s.current_seat() == seat
+            and not k.boundary(s)
             and steps < MAX_TURN_STEPS
         ):
-            s.apply_unchecked(best_move(s, s.legal_moves()))
+            s.apply_unchecked(k.greedy(s, s.legal_moves()))
             steps += 1
-        if s.over:
+        if s.is_over():
             outcome = final_outcome(s)
             scores = [float(x) for x in outcome.scores]
             bonus = WIN_BONUS * outcome.rewards()[seat]
         else:
-            scores = expected_scores(s)
+            scores = k.expected_scores(s)
             bonus = 0.0
         others = max(x for i, x in enumerate(scores) if i != seat)
         return scores[seat] - others + bonus

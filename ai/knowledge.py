@@ -2,29 +2,22 @@
 
 :func:`knowledge_for` returns, for a :class:`~core.engine.Game`, the simulation policy, the
 evaluation used to cut simulations short, the move ordering for progressive widening, how much of
-the budget a decision deserves and where a simulation may stop. Games without special knowledge
-get uniform random playouts to the end.
+the budget a decision deserves and where a simulation may stop. It asks the game's own AI
+package (``ai.<game id>``, found through the registry) for them; a game without one gets uniform
+random playouts to the end.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 
 from ai.base import Evaluator, Policy, Prior
-from ai.tg_eval import TeaGardenEvaluator
-from ai.tg_policy import TeaGardenPolicy, TeaGardenPrior
 from core.engine import Game, Observation, State, final_outcome
+from core.games import info_of, layer_package
 from core.moves import Move
 from core.rng import Rng
-from core.tea_garden.game import TeaGardenGame
-from core.tea_garden.hidden import TeaGardenObservation
-from core.tea_garden.state import GameData
-
-TEA_GARDEN_UCT_C = 0.04
-"""Tuned against the heuristic player; the rewards move 1/300 per VP of margin."""
-SUB_DECISION_SHARE = 0.3
-"""Share of the budget spent on a Tea Garden sub-decision (a payment, a choice of bonus)."""
 
 
 def random_policy(state: State, legal_moves: Sequence[Move], rng: Rng) -> Move:
@@ -73,37 +66,26 @@ class Knowledge:
     win_chance: Callable[[float, Observation], float] = _reward_is_chance
     """Turns a mean reward into an estimated chance to win (the rewards are win shares when
     simulations run to the end)."""
+    greedy: Callable[[State, Sequence[Move]], Move] | None = None
+    """The best move by the fast move scores, for the heuristic player to finish a turn with;
+    None: the heuristic player averages random playouts instead."""
+    expected_scores: Callable[[State], list[float]] | None = None
+    """Each seat's expected final score in points, for the heuristic player."""
 
 
-def tea_garden_turn_start(state: State) -> bool:
-    """True when a seat is about to begin a turn: no decision pending, nothing chosen yet."""
-    assert isinstance(state, GameData)
-    t = state.turn
-    return not state.pending and not t.committed and not t.selected and not t.acted
-
-
-def tea_garden_weight(observation: Observation, legal_moves: Sequence[Move]) -> float:
-    """A full budget for decisions of the turn, a small one for sub-decisions."""
-    del legal_moves
-    if isinstance(observation, TeaGardenObservation) and observation.pending:
-        return SUB_DECISION_SHARE
-    return 1.0
+def game_ai(game: Game) -> ModuleType | None:
+    """Return the game's own AI package (``ai.<game id>``), or None when it has none."""
+    return layer_package(info_of(game), "ai")
 
 
 def knowledge_for(game: Game) -> Knowledge:
-    """Return the knowledge the AI has of ``game`` (generic for games it does not know)."""
-    if isinstance(game, TeaGardenGame):
-        evaluator = TeaGardenEvaluator()
-        return Knowledge(
-            policy=TeaGardenPolicy(),
-            evaluator=evaluator,
-            final_rewards=evaluator.final_rewards,
-            uct_c=TEA_GARDEN_UCT_C,
-            win_chance=evaluator.win_chance,
-            prior=TeaGardenPrior(),
-            decision_weight=tea_garden_weight,
-            boundary=tea_garden_turn_start,
-            boundaries=1,
-            max_steps=400,
-        )
-    return Knowledge()
+    """Return the knowledge the AI has of ``game`` (generic for games it does not know).
+
+    A game's AI package provides it as ``knowledge(game) -> Knowledge``.
+    """
+    package = game_ai(game)
+    make = getattr(package, "knowledge", None)
+    if make is None:
+        return Knowledge()
+    knowledge: Knowledge = make(game)
+    return knowledge

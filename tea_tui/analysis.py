@@ -6,7 +6,7 @@ that decision from the seat's observation, exactly as the hint key does (never f
 state). It compares the move played with the search's first choice (the most visited move):
 
 - the **cost** is the difference of their mean rewards. The Tea Garden evaluation's rewards are
-  linear in the expected final margin (:class:`ai.tg_eval.TeaGardenEvaluator`), so the
+  linear in the expected final margin (:class:`ai.tea_garden.evaluation.TeaGardenEvaluator`), so the
   difference converts to VP of margin: ``Δvalue * 2 * spread``. Games without such an evaluation
   only get the difference in estimated win chance;
 - if the played move got no visits (progressive widening may have left it out) or too few for

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from ai.tg_eval import expected_scores, puerh_sets_worth
-from ai.tg_values import typical_tokens
+from ai.tea_garden.evaluation import expected_scores, puerh_sets_worth
+from ai.tea_garden.values import typical_tokens
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.maintenance import ROUNDS
 from core.tea_garden.puerh import cake_vp
@@ -139,7 +139,7 @@ def test_typical_tokens_come_from_the_component_set() -> None:
 def test_turns_left_counts_the_fifth_slot_and_never_goes_below_zero() -> None:
     """EXP-10: with the expansion a seat has five card slots a round, so after four turns one
     is left (the evaluation once counted four and went negative after the fifth)."""
-    from ai.tg_values import turns_left, use_weight
+    from ai.tea_garden.values import turns_left, use_weight
 
     _, s = _expansion_game()
     p = s.players[SEAT]
@@ -156,7 +156,7 @@ def test_turns_left_counts_the_fifth_slot_and_never_goes_below_zero() -> None:
 def test_a_hall_majority_held_counts_before_the_hall_is_scored() -> None:
     """COURT-08: a seat leading a Hall expects its 5 VP (discounted: others may still outbid
     it), the runner-up its 2; no Courtier out, no Hall VP expected."""
-    from ai.tg_values import HALL_HOLD
+    from ai.tea_garden.values import HALL_HOLD
 
     _, s = _expansion_game()
     empty = s.clone()

@@ -6,8 +6,8 @@ import pytest
 
 from ai.agents import make_agent
 from ai.arena import ArenaConfig, run_arena
+from ai.automa import AutomaAgent
 from ai.base import Budget
-from ai.luyu import LuYuAgent
 from core.engine import Game, State
 from core.rng import Rng
 from core.setup import make_game, new_setup
@@ -26,7 +26,7 @@ def test_luyu_seat_spec_makes_the_automa() -> None:
     """`luyu:<difficulty>` is an AI seat spec; its agent plays the one move he is offered."""
     game, s = _solo()
     player = make_agent("luyu:hard", game)
-    assert isinstance(player.agent, LuYuAgent)
+    assert isinstance(player.agent, AutomaAgent)
     legal = s.legal_moves()
     assert legal in ((mv.LuYuTurn(),), (mv.LuYuPass(),))
     move = player.agent.choose(s.observation(1), legal, player.budget, Rng.from_seed(1))
@@ -36,8 +36,8 @@ def test_luyu_seat_spec_makes_the_automa() -> None:
 def test_luyu_agent_refuses_a_player_turn() -> None:
     """Offered a player's moves, the automa says it is not his turn instead of choosing."""
     _, s = _solo(start=0)
-    with pytest.raises(ValueError, match="not his turn"):
-        LuYuAgent().choose(s.observation(0), s.legal_moves(), Budget(), Rng.from_seed(1))
+    with pytest.raises(ValueError, match="not its turn"):
+        AutomaAgent().choose(s.observation(0), s.legal_moves(), Budget(), Rng.from_seed(1))
 
 
 @pytest.mark.parametrize("puerh", [False, True])

@@ -12,7 +12,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from ai.agents import make_agent  # noqa: E402
 from ai.arena import ArenaConfig, play_game  # noqa: E402
 from ai.base import Budget  # noqa: E402
-from ai.openspiel_adapter import (  # noqa: E402
+from ai.tea_garden.openspiel_adapter import (  # noqa: E402
     GAME_NAME,
     OpenSpielAgent,
     SpielGame,

@@ -23,7 +23,7 @@ def test_openspiel_specs_round_trip(text: str) -> None:
 def test_missing_extra_is_a_clear_error(spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """With pyspiel not importable, make_agent raises a ValueError naming the extra."""
     monkeypatch.setitem(sys.modules, "pyspiel", None)  # makes `import pyspiel` fail
-    monkeypatch.delitem(sys.modules, "ai.openspiel_adapter", raising=False)
+    monkeypatch.delitem(sys.modules, "ai.tea_garden.openspiel_adapter", raising=False)
     with pytest.raises(ValueError) as info:
         make_agent(spec, TeaGardenGame(num_seats=2))
     assert str(info.value) == OPENSPIEL_MISSING

@@ -1,6 +1,6 @@
-"""The fast move policy prices the expansion's moves (ai/tg_policy.py): where a Puerh token goes
-(PUERH-07), which Premium token to buy (PUERH-03, PUERH-04) and under which Hall a Courtier
-goes (COURT-01, COURT-02, COURT-07..09), so simulations, the search's move order and the
+"""The fast move policy prices the expansion's moves (ai/tea_garden/policy.py): where a Puerh
+token goes (PUERH-07), which Premium token to buy (PUERH-03, PUERH-04) and under which Hall a
+Courtier goes (COURT-01, COURT-02, COURT-07..09), so simulations, the search's move order and the
 heuristic player no longer treat them as worth nothing.
 
 States are reached by seeded play of an expansion game; sets, Market tokens, Halls and leaves
@@ -15,8 +15,8 @@ import pytest
 
 from ai.base import Budget
 from ai.heuristic import HeuristicAgent
-from ai.tg_policy import HALL_HOLD, TeaGardenPolicy, best_move, move_scores
-from ai.tg_values import puerh_set_worth
+from ai.tea_garden.policy import HALL_HOLD, TeaGardenPolicy, best_move, move_scores
+from ai.tea_garden.values import puerh_set_worth
 from core.moves import Move
 from core.rng import Rng
 from core.tea_garden import moves as mv
@@ -90,7 +90,7 @@ def test_a_join_that_spoils_the_cake_is_not_preferred() -> None:
 def test_a_set_is_priced_as_the_evaluation_prices_it() -> None:
     """PUERH-08, PUERH-11: the policy's price of one set (puerh_set_worth) is the evaluation's
     for a seat holding only that set, and a complete cake is worth its score."""
-    from ai.tg_eval import puerh_sets_worth
+    from ai.tea_garden.evaluation import puerh_sets_worth
 
     s = _expansion_game()
     star, star2, value = strong_tokens(s)

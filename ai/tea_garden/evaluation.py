@@ -1,18 +1,18 @@
 """A hand-tuned evaluation of Tea Garden positions: final scores expected, and win chances.
 
 :func:`expected_scores` starts from :func:`~core.tea_garden.scoring.live_breakdown` (the points
-each seat would have if the game stopped now) and adds what its resources should still bring in
-(:mod:`ai.tg_values`): leaves by side and quality, Emperor and Cup tokens, Scrolls, the harvests
-of its gardens, the strength of its deck and hand, its incomplete Puerh sets (expansion) and,
-for the seat to move, the turn in progress. :class:`TeaGardenEvaluator` turns the estimates
-into rewards in [0, 1] for search.
+each seat would have if the game stopped now) and adds what its resources should still bring
+in (:mod:`ai.tea_garden.values`): leaves by side and quality, Emperor and Cup tokens, Scrolls,
+the harvests of its gardens, the strength of its deck and hand, its incomplete Puerh sets
+(expansion) and, for the seat to move, the turn in progress. :class:`TeaGardenEvaluator`
+turns the estimates into rewards in [0, 1] for search.
 """
 
 from __future__ import annotations
 
 import math
 
-from ai.tg_values import (
+from ai.tea_garden.values import (
     CUP_TOKEN,
     DRAW_PER_ROUND,
     HALL_HOLD,

@@ -207,9 +207,9 @@ def puerh_set_worth(g: GameData, p: PlayerState, cake: Sequence[str]) -> float:
     """What one Puerh set of ``p`` should score at the end, in VP (expansion).
 
     A complete cake scores (its stars) x (its centre values) (PUERH-08, PUERH-11). An incomplete
-    set is priced as :func:`ai.tg_eval.puerh_sets_worth` prices a set on its own: the best cake
-    typical tokens would make of it, times :data:`PUERH_CHANCE` for the tokens it misses and the
-    chance of finding them in the turns left.
+    set is priced as :func:`ai.tea_garden.evaluation.puerh_sets_worth` prices a set on its own:
+    the best cake typical tokens would make of it, times :data:`PUERH_CHANCE` for the tokens it
+    misses and the chance of finding them in the turns left.
     """
     tokens = g.ctx.puerh_tokens
     missing = CAKE_SIZE - len(cake)

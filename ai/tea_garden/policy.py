@@ -4,9 +4,9 @@
 the state alone, without cloning: a main action by what it brings in minus the leaves it will
 cost, a payment by the worth of the leaf given up, a card selection by a simple plan (spread the
 hand over the turns left this round). The expansion's moves are priced alike: a Puerh token by
-its best placement (:func:`~ai.tg_values.puerh_token_worth`), a Hall by its gains and the
+its best placement (:func:`~ai.tea_garden.values.puerh_token_worth`), a Hall by its gains and the
 majority it would bring. The numbers only have to rank moves sensibly; the evaluation in
-:mod:`ai.tg_eval` judges the positions they lead to.
+:mod:`ai.tea_garden.evaluation` judges the positions they lead to.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ai.tg_values import (
+from ai.tea_garden.values import (
     CUP_TOKEN,
     DRAW_PER_ROUND,
     HALL_HOLD,
