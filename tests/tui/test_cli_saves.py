@@ -100,7 +100,7 @@ def test_show_last_moves_count_and_by_path(
 def test_show_old_format(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     shutil.copyfile(FIXTURES / "v0_tasting.json", data_dir / "saves" / "old.json")
     code, out, _ = _run(capsys, "saves", "show", "old")
-    assert code == 0 and "format 0, read as format 1" in out and "human@Ann" in out
+    assert code == 0 and "format 0, read as format 2" in out and "human@Ann" in out
 
 
 def test_show_unreadable_names_the_file(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
