@@ -22,7 +22,7 @@ from core.tea_garden.decisions import (
 )
 from core.tea_garden.payments import assign, bins_of, can_pay, cost_demands
 from core.tea_garden.puerh import finish_premium
-from core.tea_garden.state import Demand, GameData, PlayerState
+from core.tea_garden.state import Demand, GameData, PlayerState, deal
 
 EXTRA_BORDER = 2
 """BUILD-04: strength surcharge for building one border further away."""
@@ -203,7 +203,7 @@ def _finish_buy(g: GameData, card_id: str) -> None:
     display = g.board.action_display
     i = display.index(card_id)
     del display[i]  # BUY-04: close the gap, deal a new card on the right
-    display.append(g.board.action_deck.pop() if g.board.action_deck else "")
+    display.append(deal(g, g.board.action_deck))
     g.me.hand.append(card_id)
 
 
@@ -243,7 +243,7 @@ def do_caravan(g: GameData, move: mv.TakeCaravan) -> None:
 def _finish_caravan(g: GameData, cid: str, trade: int, strength: int) -> None:
     display = g.board.caravan_display
     i = display.index(cid)
-    display[i] = g.board.caravan_deck.pop() if g.board.caravan_deck else ""  # AMB-15
+    display[i] = deal(g, g.board.caravan_deck)  # AMB-15
     g.me.caravans.append(cid)
     caravan = g.ctx.caravans[cid]
     rewards = caravan.trades[trade - 1].reward + caravan.strengths[strength - 1].reward

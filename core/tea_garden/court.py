@@ -77,6 +77,8 @@ def replace_halls(g: GameData) -> None:
     count = halls_per_round(len(g.players))
     court.past_halls.extend(court.halls)
     court.halls = [court.hall_deck.pop() for _ in range(min(count, len(court.hall_deck)))]
+    if court.halls:
+        g.reveals += 1
     court.occupancy = [[-1] * len(_spaces(g)) for _ in court.halls]
 
 

@@ -14,7 +14,7 @@ from core.tea_garden import moves as mv
 from core.tea_garden import pools
 from core.tea_garden import state as st
 from core.tea_garden.effects import ScrollKind
-from core.tea_garden.state import GameData, PlayerState
+from core.tea_garden.state import GameData, PlayerState, deal
 
 CARD_SOURCE = "card"
 """Source of effects used from the turn's top card; its secondary action may be repeated."""
@@ -205,6 +205,8 @@ def draw_cards(g: GameData, p: PlayerState, n: int) -> int:
             g.rng.shuffle(p.draw)
         p.hand.append(p.draw.pop())
         drawn += 1
+    if drawn:
+        g.reveals += 1
     return drawn
 
 
@@ -349,11 +351,12 @@ def apply_decision(g: GameData, move: Move) -> None:
         p.removed.append(move.card)
         if move.zone == "draw":
             g.rng.shuffle(p.draw)  # BONUS-05
+            g.reveals += 1
     elif isinstance(move, mv.TakeEmperorCard):
         display = g.board.emperor_display
         i = display.index(move.card)
         p.hand.append(move.card)
-        display[i] = g.board.emperor_deck.pop() if g.board.emperor_deck else ""
+        display[i] = deal(g, g.board.emperor_deck)
     elif isinstance(move, mv.ChooseOption):
         assert isinstance(top, st.ChooseOption)
         if top.any_order:
@@ -382,6 +385,7 @@ def apply_decision(g: GameData, move: Move) -> None:
 
 def _place_tile(g: GameData, p: PlayerState, move: mv.PlaceCupTile) -> None:
     tile = g.board.cup_stacks[move.province].pop()
+    g.reveals += 1  # the next tile of the stack shows
     if move.row == 0:
         p.cup_rows.append([tile])
         p.cup_tokens.append([])

@@ -24,7 +24,7 @@ from core.tea_garden.decisions import (
 )
 from core.tea_garden.flow import max_turns, next_seat
 from core.tea_garden.puerh import CAKE_SIZE, market_limit
-from core.tea_garden.state import GameData, LuYuNote, LuYuState, PlayerState
+from core.tea_garden.state import GameData, LuYuNote, LuYuState, PlayerState, deal
 
 
 def luyu_of(g: GameData) -> LuYuState:
@@ -90,6 +90,7 @@ def play_turn(g: GameData) -> None:
         _take(p.fermented, use_f)
         lu.notes.append(LuYuNote("fee", (str(use_g), str(use_f))))
     card_id = lu.draw.pop()
+    g.reveals += 1
     lu.slots.append(card_id)
     if card_id not in lu.seen:
         lu.seen.append(card_id)
@@ -199,7 +200,7 @@ def _climb(g: GameData, p: PlayerState, card: LuYuCard) -> None:
         removed = board.emperor_display[pos - 1]
         if removed:
             p.removed.append(removed)
-            board.emperor_display[pos - 1] = board.emperor_deck.pop() if board.emperor_deck else ""
+            board.emperor_display[pos - 1] = deal(g, board.emperor_deck)
         lu.notes.append(LuYuNote("emperor", (str(p.emperor_row), removed, str(pos))))
 
 
@@ -265,7 +266,7 @@ def _buy(g: GameData, p: PlayerState, strength: int) -> bool:
         lu.notes.append(LuYuNote("buy_none", (str(i + 1), str(strength))))
         return False
     del display[i]
-    display.append(g.board.action_deck.pop() if g.board.action_deck else "")
+    display.append(deal(g, g.board.action_deck))
     p.discard.append(card_id)
     lu.notes.append(LuYuNote("buy", (card_id, str(i + 1), str(strength))))
     return True
@@ -279,7 +280,7 @@ def _caravan(g: GameData, p: PlayerState, position: int) -> bool:
     if not cid:
         lu.notes.append(LuYuNote("caravan_none", (str(position),)))
         return False
-    display[position - 1] = g.board.caravan_deck.pop() if g.board.caravan_deck else ""
+    display[position - 1] = deal(g, g.board.caravan_deck)
     p.caravans.append(cid)
     lu.notes.append(LuYuNote("caravan", (cid, str(position))))
     return True
@@ -330,7 +331,7 @@ def _market(g: GameData, p: PlayerState, back: LuYuCard, strength: int) -> bool:
         if pos > len(court.market) or not court.market[pos - 1]:
             continue
         token = court.market[pos - 1]
-        court.market[pos - 1] = court.premium_pile.pop() if court.premium_pile else ""
+        court.market[pos - 1] = deal(g, court.premium_pile)
         open_sets = [s for s in p.puerh_sets if len(s) < CAKE_SIZE]
         if open_sets:
             open_sets[0].append(token)
@@ -408,6 +409,7 @@ def _cup(g: GameData, p: PlayerState, card: LuYuCard) -> bool:
     prov = min(candidates, key=lambda c: priority.index(c) if c in priority else len(priority))
     right, left = fits(prov)
     tile = g.board.cup_stacks[prov].pop()
+    g.reveals += 1
     if not row:
         row.append(tile)
         side = "r"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.tea_garden.court import replace_halls, score_halls
 from core.tea_garden.decisions import draw_cards
 from core.tea_garden.pools import leaves_left
-from core.tea_garden.state import QUALITIES, GameData, Turn
+from core.tea_garden.state import QUALITIES, GameData, Turn, deal
 
 ROUNDS = 5
 HARVEST_PER_GARDEN = 2
@@ -24,12 +24,13 @@ def end_round(g: GameData) -> None:
         return
     n = len(g.players)
     g.round += 1  # A
+    g.reveals += 1  # a new round: new hands, a new display card
     g.start_seat = (g.start_seat + 1) % n  # B
     display = g.board.action_display  # C: the leftmost card leaves the game (AMB-31)
     if display[0]:
         g.board.retired.append(display[0])
     del display[0]
-    display.append(g.board.action_deck.pop() if g.board.action_deck else "")
+    display.append(deal(g, g.board.action_deck))
     for p in g.players:  # D
         for stack in p.stacks:
             p.discard.extend(stack)
@@ -52,6 +53,7 @@ def end_round(g: GameData) -> None:
             draw_cards(g, p, MAINTENANCE_DRAW)
     if lu is not None:  # LUYU-25, AMB-63: his played cards, shuffled, go under his draw deck
         g.rng.shuffle(lu.slots)
+        g.reveals += 1
         lu.draw[:0] = lu.slots
         lu.slots = []
     for p in g.players:  # H

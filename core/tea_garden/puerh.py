@@ -9,7 +9,7 @@ from core.tea_garden import state as st
 from core.tea_garden.context import Context
 from core.tea_garden.decisions import push_effects
 from core.tea_garden.payments import bins_of, can_pay, cost_demands
-from core.tea_garden.state import CourtState, GameData, PlayerState
+from core.tea_garden.state import CourtState, GameData, PlayerState, deal
 
 CAKE_SIZE = 3
 """PUERH-08: three tokens make a complete cake."""
@@ -77,7 +77,7 @@ def finish_premium(g: GameData, slot: int) -> None:
     """The token is paid: take it, refill its Market slot at once (PUERH-06), place it."""
     court = court_of(g)
     token = court.market[slot - 1]
-    court.market[slot - 1] = court.premium_pile.pop() if court.premium_pile else ""
+    court.market[slot - 1] = deal(g, court.premium_pile)
     _gain(g, token)
 
 
@@ -91,7 +91,7 @@ def do_take_basic(g: GameData, move: mv.TakeBasic) -> None:
     g.pending.pop()
     court = court_of(g)
     token = court.storage[move.slot - 1]
-    court.storage[move.slot - 1] = court.basic_pile.pop() if court.basic_pile else ""
+    court.storage[move.slot - 1] = deal(g, court.basic_pile)
     _gain(g, token)
 
 

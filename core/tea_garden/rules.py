@@ -51,14 +51,8 @@ class TeaGardenState(GameData, kw_only=True):
         return tuple(turn_moves(self))
 
     def apply_unchecked(self, move: Move) -> None:
-        """Apply a legal move, then resolve whatever follows automatically; count a reveal when
-        hidden or random information came out (see :func:`reveal_key`)."""
-        before = reveal_key(self)
-        self._apply(move)
-        if reveal_key(self) != before:
-            self.reveals += 1
-
-    def _apply(self, move: Move) -> None:
+        """Apply a legal move, then resolve whatever follows automatically. Whatever deals,
+        draws, turns or shuffles counts a reveal (:attr:`reveals`) where it happens."""
         mover = self.seat
         if isinstance(move, mv.LuYuTurn):
             play_turn(self)
@@ -128,28 +122,3 @@ class TeaGardenState(GameData, kw_only=True):
         from core.tea_garden.hidden import observe
 
         return observe(self, seat)
-
-
-def reveal_key(g: GameData) -> tuple[object, ...]:
-    """Everything that changes when hidden or random information comes out.
-
-    The generator moves on a shuffle; a deck, bag or pile gets shorter when a card, tile or
-    token is drawn or a display is refilled; a Cup stack gets shorter when its next tile shows;
-    the round changes at Maintenance (which deals new hands).
-    """
-    b = g.board
-    court = b.court
-    lu = g.luyu
-    return (
-        g.rng.state,
-        g.round,
-        len(b.action_deck),
-        len(b.caravan_deck),
-        len(b.emperor_deck),
-        tuple(len(s) for s in b.cup_stacks.values()),
-        tuple(len(p.draw) for p in g.players),
-        -1 if lu is None else len(lu.draw),
-        ()
-        if court is None
-        else (len(court.hall_deck), len(court.premium_pile), len(court.basic_pile)),
-    )

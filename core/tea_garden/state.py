@@ -374,6 +374,15 @@ __all__ = [
 ]
 
 
+def deal(g: GameData, deck: list[str]) -> str:
+    """Take the top of a face-down deck, bag or pile ("" when it is empty), counting what it
+    reveals (:attr:`core.engine.State.reveals`)."""
+    if not deck:
+        return ""
+    g.reveals += 1
+    return deck.pop()
+
+
 def copy_player(p: PlayerState) -> PlayerState:
     """Return an independent copy of a player (every list copied, scalars shared)."""
     return msgspec.structs.replace(
