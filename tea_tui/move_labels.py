@@ -99,7 +99,7 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
         trade = caravan.trades[move.trade - 1]
         option = caravan.strengths[move.strength - 1]
         return (
-            f"{cid}: pay {w.cost_text(trade.cost)} → {w.effects_words(trade.reward)}; "
+            f"{caravan.name}: pay {w.cost_text(trade.cost)} → {w.effects_words(trade.reward)}; "
             f"strength {option.strength} → {w.effects_words(option.reward)}"
         )
     if isinstance(move, mv.Ferment):
@@ -249,7 +249,7 @@ def _purpose(view: TeaGardenObservation, ctx: Context, purpose: str) -> str:
     if kind == "buy":
         return w.card_name(ctx, rest)
     if kind == "caravan":
-        return f"Caravan {rest.split(':')[0]}"
+        return f"the Caravan {ctx.name(rest.split(':')[0])}"
     if kind == "emperor":
         return "the Emperor track"
     if kind == "repeat":

@@ -240,7 +240,7 @@ def _caravan_lines(view: TeaGardenObservation, ctx: Context) -> list[str]:
         powers = " or ".join(
             f"strength {s.strength} to {w.effects_words(s.reward)}" for s in caravan.strengths
         )
-        lines.append(f"  {i + 1} ({caravan.kind}, {caravan_id}): {trades}.")
+        lines.append(f"  {i + 1} {caravan.name} ({caravan.kind}): {trades}.")
         lines.append(f"    And {powers}.")
     return lines
 

@@ -14,7 +14,7 @@ from core.tea_garden.entry import LUYU_LEVELS
 from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS
-from core.tea_garden.narrate_luyu import POSITION, card_label, front_text
+from core.tea_garden.narrate_luyu import POSITION, bonus_priority, front_text
 from core.tea_garden.puerh import CAKE_SIZE, cake_vp
 from core.tea_garden.state import LuYuState, PlayerState
 from tea_tui import words as w
@@ -118,7 +118,7 @@ def _pieces(p: PlayerState, ctx: Context) -> list[str]:
     centre = f", {p.uni_centre} in the centre" if p.uni_centre else ""
     lines = [
         f"  Pagodas left: {pagodas}. Workers in supply: {p.workers}.",
-        f"  Gardens: {join(gardens)}. Caravans: {join(p.caravans)}.",
+        f"  Gardens: {join(gardens)}. Caravans: {join([ctx.name(c) for c in p.caravans])}.",
         f"  Boat {boat}; University Worker at {uni}{centre}; Emperor track row {p.emperor_row}.",
     ]
     if ctx.options.puerh:
@@ -247,12 +247,15 @@ def luyu_lines(view: TeaGardenObservation, ctx: Context, names: Sequence[str]) -
 
 
 def _luyu_slots(lu: LuYuState, ctx: Context) -> list[str]:
-    lines = ["  His cards this round (rows in order; after a slash, what he does if a row fails):"]
+    lines = [
+        "  His cards this round (rows in order; in '(else ...)', what he gains when the row's "
+        "action cannot be done):"
+    ]
     for slot in range(max(card_slots(ctx), len(lu.slots))):
         if slot < len(lu.slots):
             card = ctx.luyu_cards.get(lu.slots[slot])
-            front = front_text(card) if card else "?"
-            lines.append(f"    Slot {slot + 1}: {card_label(lu.slots[slot])}, {front}.")
+            front = front_text(card, ctx.options.puerh) if card else "?"
+            lines.append(f"    Slot {slot + 1}: {ctx.name(lu.slots[slot])}, {front}.")
         else:
             lines.append(f"    Slot {slot + 1}: empty.")
     return lines
@@ -265,10 +268,10 @@ def _luyu_top(view: TeaGardenObservation, lu: LuYuState, ctx: Context) -> list[s
     if card is None:
         return [head]
     priority = ", ".join(w.province_name(ctx, p) for p in card.province_priority)
-    ties = [BONUS_WORDS.get(tag, tag) for tag in card.bonus_priority]
+    ties = [BONUS_WORDS.get(tag, tag) for tag in bonus_priority(card, ctx.options.puerh)]
     lines = [
         head,
-        f"  Top card {card_label(card.id)} (he plays it next): {front_text(card)}.",
+        f"  Top card {card.name} (he plays it next): {front_text(card, ctx.options.puerh)}.",
         f"  Its back: strength {card.strength}, {w.SECONDARY_WORDS.get(card.secondary, '?')}, "
         f"Caravan {POSITION.get(card.caravan, '?')}, "
         f"Emperor card {POSITION.get(card.emperor, '?')}.",

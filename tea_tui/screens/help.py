@@ -71,8 +71,8 @@ win you need **more** points than he has; a tie counts as his.
 
 **His turn:** he pays the slot fee if there is one (he passes when he cannot), turns the top
 card of his deck face up into his next slot and does what its front says, one row after the
-other. A row reads like `Build / +2 fresh`: if the action before the slash cannot be done, he
-takes what follows the slash instead. He ignores the bonuses that players collect on the board.
+other. A row reads like `Build (else +2 fresh)`: if the action cannot be done, he takes what
+follows "else" instead. He ignores the bonuses that players collect on the board.
 The log tells each of his turns step by step, with the reason for every choice.
 
 **His board** (key `o`, the tab with his name) shows the cards he played this round, his leaves

@@ -223,7 +223,7 @@ class CaravanDisplay(BoardPanel):
         title.append(
             f"  deck basic {view.basic_caravans} · advanced {view.advanced_caravans}", style=DIM
         )
-        table = _grid("#", "", "", "option 1", "option 2")
+        table = _grid("#", "", "option 1", "option 2")
         for i, caravan_id in enumerate(view.board.caravan_display):
             caravan = ctx.caravans.get(caravan_id)
             if caravan is None:
@@ -234,8 +234,11 @@ class CaravanDisplay(BoardPanel):
                 Text(f"≥{s.strength}", style="bold") + " → " + effects_compact(s.reward)
                 for s in caravan.strengths
             ]
-            table.add_row(str(i + 1), Text(caravan.kind, style=DIM), "sell", *trades)
-            table.add_row("", Text(caravan_id, style=DIM), "str", *powers)
+            name = Text(caravan.name, style="bold")
+            name.append(f"  {caravan.kind}", style=DIM)
+            table.add_row(str(i + 1), "", name)
+            table.add_row("", "sell", *trades)
+            table.add_row("", "str", *powers)
         return Group(title, table)
 
 

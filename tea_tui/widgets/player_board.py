@@ -160,7 +160,7 @@ class PlayerBoard(BoardPanel):
         text.append(f" · gardens {len(p.gardens)} · Workers {p.workers}")
         text.append(f" · Caravans {len(p.caravans)}")
         if p.caravans:
-            text.append(" " + " ".join(p.caravans), style=DIM)
+            text.append(" (" + ", ".join(ctx.name(c) for c in p.caravans) + ")", style=DIM)
         return text
 
     def _strip(self, view: TeaGardenObservation, p: PlayerState, ctx: Context) -> list[Text]:

@@ -16,7 +16,6 @@ from core.tea_garden.context import Context
 from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS
-from core.tea_garden.narrate_luyu import card_label
 from tea_tui.widgets.glyphs import seat_colour, seat_glyph
 from tea_tui.widgets.luyu_board import luyu_turns_left
 from tea_tui.words import card_offer
@@ -98,7 +97,7 @@ class StatusLine(Static):
         lu = view.luyu
         if not view.over and lu is not None and view.to_move == lu.seat:
             second.append_text(seat_text(lu.seat, names))
-            top = f", {card_label(lu.draw[-1])} on top" if lu.draw else ""
+            top = f", {ctx.name(lu.draw[-1])} on top" if lu.draw else ""
             second.append(f" turns his next card ({view.luyu_draw_size} in his deck{top})")
         elif not view.over and t.committed and t.top in ctx.cards:
             card = ctx.cards[t.top]
