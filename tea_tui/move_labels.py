@@ -71,9 +71,13 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
     if isinstance(move, mv.PuerhMarket):
         return "Buy Premium Puerh tokens"
     if isinstance(move, mv.BuyPremium):
-        return f"Premium Puerh token, slot {move.slot}"
+        court = view.board.court
+        token = court.market[move.slot - 1] if court and move.slot <= len(court.market) else ""
+        return f"Slot {move.slot}: {puerh_token_words(ctx, token)}"
     if isinstance(move, mv.TakeBasic):
-        return f"Basic Puerh token, slot {move.slot}"
+        court = view.board.court
+        token = court.storage[move.slot - 1] if court and move.slot <= len(court.storage) else ""
+        return f"Slot {move.slot}: {puerh_token_words(ctx, token)}"
     if isinstance(move, mv.PlacePuerh):
         if move.set == 0:
             return "Start a new set with it"
@@ -88,7 +92,7 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
         if bought is None:
             return f"Slot {move.slot}"
         worth = f", {bought.vp} VP" if bought.vp else ""
-        needs = f", needs teapot {'/'.join(bought.teapots_needed)}" if bought.teapots_needed else ""
+        needs = f", needs {w.teapots_words(bought.teapots_needed)}" if bought.teapots_needed else ""
         price = w.cost_text(bought.price)
         return f"Slot {move.slot}: {w.card_line(ctx, card_id)} — {price}{needs}{worth}"
     if isinstance(move, mv.TakeCaravan):
@@ -112,8 +116,8 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
             return f"Use offer {move.index}"
         return f"Use {card.name}: {w.effects_words((card.top[move.index - 1],))}"
     if isinstance(move, mv.Repeat):
-        how = "discard an x2 Scroll" if move.method == "scroll" else "pay 3 fermented leaves"
-        return f"Repeat {w.SECONDARY_WORDS.get(t.secondary, 'it')}: {how}"
+        how = "costs an x2 Scroll" if move.method == "scroll" else "costs 3 fermented leaves"
+        return f"Repeat {w.SECONDARY_WORDS.get(t.secondary, 'it')} ({how})"
     if isinstance(move, mv.AdvanceEmperor):
         return "Climb the Emperor track"
     if isinstance(move, mv.SpendCupToken):
@@ -121,6 +125,21 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
     if isinstance(move, mv.UsePlus1):
         return f"Use a +1 Scroll (strength {t.strength + 1})"
     return ""
+
+
+def puerh_token_words(ctx: Context, token_id: str) -> str:
+    """Return a Puerh token in words: its name, what it adds to a cake, what it gives when
+    placed and what it costs, e.g. "Bulang Old-Tree Wedge: 2 stars; gives 1 VP; costs 3
+    leaves"."""
+    token = ctx.puerh_tokens.get(token_id)
+    if token is None:
+        return "no token"
+    worth = [w.count(token.stars, "star")] if token.stars else []
+    if token.value:
+        worth.append(f"centre value {token.value}")
+    cost = "free" if token.cost.is_free else f"costs {w.cost_text(token.cost)}"
+    gives = w.effects_words(token.bonus)
+    return f"{token.name}: {', '.join(worth) or 'nothing for a cake'}; placed: {gives}; {cost}"
 
 
 def _cup_pair(view: TeaGardenObservation, ctx: Context, move: mv.SpendCupToken) -> str:
@@ -180,17 +199,26 @@ def _decision_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str
 
 
 def _tile_label(view: TeaGardenObservation, ctx: Context, move: mv.PlaceCupTile) -> str:
+    """The top tile of a Province's stack, where it goes, and whether that makes a match."""
     stack = view.board.cup_stacks.get(move.province, [])
-    cups = ""
-    if stack and stack[-1] in ctx.cup_tiles:
-        tile = ctx.cup_tiles[stack[-1]]
-        left = w.province_name(ctx, tile.left.colour)
-        right = w.province_name(ctx, tile.right.colour)
-        cups = f" [{left}|{right}]"
-    where = (
-        "new row" if move.row == 0 else f"row {move.row}, {'left' if move.side == 'l' else 'right'}"
-    )
-    return f"{w.province_name(ctx, move.province)}{cups} → {where}"
+    tile = ctx.cup_tiles.get(stack[-1]) if stack else None
+    province = w.province_name(ctx, move.province)
+    if tile is None:
+        return f"{province} → {'a new row' if move.row == 0 else f'row {move.row}'}"
+    left, right = (w.province_name(ctx, c.colour) for c in (tile.left, tile.right))
+    head = f"{province}: {tile.name} [{left}|{right}]"
+    rows = view.players[view.seat].cup_rows
+    if move.row == 0 or move.row > len(rows) or not rows[move.row - 1]:
+        return f"{head} → a new row"
+    row = rows[move.row - 1]
+    if move.side == "l":
+        mine, theirs = tile.right.colour, ctx.cup_tiles[row[0]].left.colour
+        where = f"row {move.row}, left end"
+    else:
+        mine, theirs = tile.left.colour, ctx.cup_tiles[row[-1]].right.colour
+        where = f"row {move.row}, right end"
+    meets = f"{w.province_name(ctx, mine)} meets {w.province_name(ctx, theirs)}"
+    return f"{head} → {where}: {'a match' if mine == theirs else 'no match'} ({meets})"
 
 
 def _cup_bonus_label(
@@ -216,7 +244,8 @@ def pending_title(view: TeaGardenObservation, ctx: Context, top: st.AnyPending) 
     if isinstance(top, st.ChooseOption) and top.any_order:  # a Hall's gains (COURT-02)
         return "Take the Hall's gains one by one, in any order, or stop"
     if isinstance(top, st.CoverTeapots):
-        return f"{w.card_name(ctx, top.card)} lacks {top.missing} Teapot(s): cover one"
+        more = w.count(top.missing, "more Teapot")
+        return f"{w.card_name(ctx, top.card)} needs {more} than your cards show: cover one"
     titles = {
         st.ChooseScroll: "Choose a Scroll",
         st.PlaceCupToken: "Place a Cup token on a connection",
@@ -238,7 +267,7 @@ def pending_title(view: TeaGardenObservation, ctx: Context, top: st.AnyPending) 
     if isinstance(top, st.SellLeaves):
         return f"Sell up to {w.count(top.n, 'more leaf', 'more leaves')}"
     if isinstance(top, st.DiscardCards):
-        return f"Discard {top.n} card(s)"
+        return f"Discard {w.count(top.n, 'card')}"
     return titles.get(type(top), "Decide")
 
 

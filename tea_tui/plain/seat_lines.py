@@ -68,7 +68,7 @@ def seat_lines(
     p = view.players[seat]
     own = seat == view.seat
     who = f"{seat_name(names, seat)}{' (you)' if own else ''}"
-    state = "has passed" if p.passed else f"{w.count(_turns_left(view, ctx, seat), 'turn')} left"
+    state = "has passed" if p.passed else f"{w.count(w.turns_left(view, ctx, seat), 'turn')} left"
     lines = [
         f"{who}: {p.vp} VP on the track, {w.count(p.emperor_tokens, 'Emperor token')}, {state}.",
         f"  Scrolls: +1 {p.plus1}, Teapot {p.teapot_scrolls}, x2 {p.x2}.",
@@ -89,16 +89,6 @@ def seat_lines(
     if ctx.options.puerh:
         lines += _puerh(p, ctx)
     return lines
-
-
-def _turns_left(view: TeaGardenObservation, ctx: Context, seat: int) -> int:
-    p = view.players[seat]
-    if p.passed or view.over:
-        return 0
-    taken = len(p.stacks)
-    if seat == view.to_move and view.turn.committed:
-        taken -= 1  # the turn being played still counts
-    return max(0, card_slots(ctx) - taken)
 
 
 def _leaves(baskets: Sequence[int]) -> str:

@@ -74,12 +74,23 @@ def seat_label(seat: int, names: Sequence[str]) -> Text:
     return Text(f"{seat_glyph(seat)} {name}", style=f"bold {seat_colour(seat)}")
 
 
+TEAPOT_KEY = (
+    "Teapots: G green, R red, B blue, N neutral (counts as any colour), * any colour; "
+    "G+R means both. needs: the Teapots your played cards must show to buy the card. "
+    "a / b: one of the two."
+)
+"""The key to the Teapot letters and the slash, shown under the Action-card display."""
+
+
 def teapots_text(teapots: Sequence[str]) -> Text:
-    """Return Teapots as coloured letters (G R B N, "*" for any colour), or "-" for none."""
+    """Return Teapots as coloured letters joined by "+" (all of them: G+R is a green and a red
+    Teapot; "*" is one of any colour), or "-" for none."""
     if not teapots:
         return Text("-", style=DIM)
     text = Text()
-    for pot in teapots:
+    for i, pot in enumerate(teapots):
+        if i:
+            text.append("+", style=DIM)
         text.append(TEAPOT_LETTERS[pot], style=f"bold {TEAPOT_COLOURS.get(pot, 'white')}")
     return text
 
@@ -188,7 +199,7 @@ class ActionDisplay(BoardPanel):
         title.append(
             " ".join(f"{ROMAN[i]}:{n}" for i, n in enumerate(view.action_deck_sizes)), style=DIM
         )
-        table = _grid("slot", "card", "str", "pots", "top", "price", "needs", "VP")
+        table = _grid("slot", "card", "str", "Teapots", "top", "price", "needs", "VP")
         strengths = ctx.components.display.slot_strength
         for i, card_id in enumerate(view.board.action_display):
             need = strengths[i] if i < len(strengths) else 0
@@ -209,7 +220,7 @@ class ActionDisplay(BoardPanel):
                 teapots_text(card.teapots_needed),
                 str(card.vp),
             )
-        return Group(title, table)
+        return Group(title, table, Text(TEAPOT_KEY, style=DIM))
 
 
 class CaravanDisplay(BoardPanel):

@@ -39,6 +39,7 @@ from tea_tui.widgets.displays import (
 )
 from tea_tui.widgets.effect_text import SECONDARY_SHORT
 from tea_tui.widgets.glyphs import SECONDARY_GLYPHS
+from tea_tui.words import turns_left
 
 NOT_SOLO = "Lu Yu plays only in a solo game."
 BONUS_WORDS = {
@@ -53,12 +54,6 @@ BONUS_WORDS = {
     "basic_puerh": "Puerh",
 }
 """The Region-token kinds of his Build tie-break, in a word each."""
-
-
-def luyu_turns_left(lu: LuYuState, p: PlayerState, ctx: Context) -> int:
-    """Return the turns Lu Yu may still take this round (0 once he has passed): he has a
-    player's card slots (LUYU-08)."""
-    return 0 if p.passed else max(0, card_slots(ctx) - len(lu.slots))
 
 
 def difficulty(lu: LuYuState) -> str:
@@ -113,7 +108,7 @@ def _header(
     if p.passed:
         text.append(" · passed", style="bold red")
     else:
-        text.append(f" · turns left {luyu_turns_left(lu, p, ctx)}")
+        text.append(f" · turns left {turns_left(view, ctx, lu.seat)}")
     if view.to_move == lu.seat and not view.over:
         text.append("  ◀ to move", style="bold reverse")
     return text

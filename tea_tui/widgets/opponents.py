@@ -22,8 +22,8 @@ from tea_tui.widgets.player_board import (
     matches,
     scrolls_text,
     stack_strength,
-    turns_left,
 )
+from tea_tui.words import turns_left
 
 
 def other_seats(view: TeaGardenObservation) -> list[int]:
@@ -59,7 +59,7 @@ class Opponents(BoardPanel):
         if p.passed:
             head.append(" · passed", style="bold red")
         else:
-            head.append(f" · turns left {turns_left(p, ctx)}")
+            head.append(f" · turns left {turns_left(view, ctx, seat)}")
         if view.to_move == seat and not view.over:
             head.append("  ◀ to move", style="bold reverse")
         pieces = Text("   ") + scrolls_text(p)

@@ -30,17 +30,13 @@ from tea_tui.widgets.displays import (
 )
 from tea_tui.widgets.effect_text import effects_compact
 from tea_tui.widgets.luyu_board import is_luyu_seat, luyu_board
+from tea_tui.words import turns_left
 
 TOP_MARK = "▸"
 """Marks the topmost card of a played stack."""
 MATCH = "✓"
 NO_MATCH = "✗"
 TOKEN = "●"
-
-
-def turns_left(p: PlayerState, ctx: Context) -> int:
-    """Return how many more turns ``p`` may start this round (0 once passed)."""
-    return 0 if p.passed else max(0, card_slots(ctx) - len(p.stacks))
 
 
 def scrolls_text(p: PlayerState) -> Text:
@@ -140,7 +136,7 @@ class PlayerBoard(BoardPanel):
         if p.passed:
             text.append(" · passed", style="bold red")
         else:
-            text.append(f" · turns left {turns_left(p, ctx)}")
+            text.append(f" · turns left {turns_left(view, ctx, view.seat)}")
         return text
 
     def _baskets(self, p: PlayerState) -> Text:
