@@ -129,8 +129,8 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
 
 def puerh_token_words(ctx: Context, token_id: str) -> str:
     """Return a Puerh token in words: its name, what it adds to a cake, what it gives when
-    placed and what it costs, e.g. "Bulang Old-Tree Wedge: 2 stars; gives 1 VP; costs 3
-    leaves"."""
+    placed and what it costs, e.g. "Bulang Old-Tree Wedge — 2 stars; when placed: score 1 VP;
+    costs 3 leaves"."""
     token = ctx.puerh_tokens.get(token_id)
     if token is None:
         return "no token"
@@ -139,7 +139,8 @@ def puerh_token_words(ctx: Context, token_id: str) -> str:
         worth.append(f"centre value {token.value}")
     cost = "free" if token.cost.is_free else f"costs {w.cost_text(token.cost)}"
     gives = w.effects_words(token.bonus)
-    return f"{token.name}: {', '.join(worth) or 'nothing for a cake'}; placed: {gives}; {cost}"
+    worth_text = ", ".join(worth) or "nothing for a cake"
+    return f"{token.name} — {worth_text}; when placed: {gives}; {cost}"
 
 
 def _cup_pair(view: TeaGardenObservation, ctx: Context, move: mv.SpendCupToken) -> str:

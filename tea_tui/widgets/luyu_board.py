@@ -157,7 +157,7 @@ def _pieces(p: PlayerState, ctx: Context) -> list[Text]:
 def _slots(lu: LuYuState, ctx: Context) -> list[RenderableType]:
     """One line per card slot: the card he played there (its front), or the slot's fee."""
     title = Text("Played this round", style=TITLE_STYLE)
-    title.append("  rows top first; (else …): gained when the action cannot be done", style=DIM)
+    title.append("  rows in order; (else …): if the action fails", style=DIM)
     table = Table.grid(padding=(0, 1))
     table.add_column(no_wrap=True)
     table.add_column(no_wrap=True)

@@ -90,7 +90,8 @@ class Opponents(BoardPanel):
             strength = view.turn.strength if last else stack_strength(stack, ctx)
             text.append(TOP_MARK + ctx.cards[stack[-1]].name, style="bold")
             if len(stack) > 1:
-                text.append(f" +{len(stack) - 1} under", style=DIM)
+                under = "card" if len(stack) == 2 else "cards"
+                text.append(f" on top of {len(stack) - 1} {under}", style=DIM)
             text.append(f" str {strength}")
         if view.to_move == seat and not view.turn.committed and view.turn.selected:
             text.append(f"  choosing ({len(view.turn.selected)} chosen)", style=DIM)

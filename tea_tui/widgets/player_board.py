@@ -55,11 +55,12 @@ def stack_strength(stack: Sequence[str], ctx: Context) -> int:
 
 
 def stack_text(stack: Sequence[str], ctx: Context) -> Text:
-    """Return a played stack, top card first and marked, then the cards under it."""
+    """Return a played stack, top card first and marked, then the cards under it: "▸Kiln Ash
+    on top of Clay Cup, Sun Tray"."""
     top = Text(TOP_MARK + ctx.cards[stack[-1]].name, style="bold")
     under = [ctx.cards[c].name for c in reversed(stack[:-1])]
     if under:
-        top.append(" over " + ", ".join(under), style=DIM)
+        top.append(" on top of " + ", ".join(under), style=DIM)
     return top
 
 
