@@ -245,8 +245,9 @@ def pending_title(view: TeaGardenObservation, ctx: Context, top: st.AnyPending) 
     if isinstance(top, st.ChooseOption) and top.any_order:  # a Hall's gains (COURT-02)
         return "Take the Hall's gains one by one, in any order, or stop"
     if isinstance(top, st.CoverTeapots):
-        more = w.count(top.missing, "more Teapot")
-        return f"{w.card_name(ctx, top.card)} needs {more} than your cards show: cover one"
+        pots = w.count(top.missing, "Teapot")
+        it = "it" if top.missing == 1 else "one"
+        return f"{w.card_name(ctx, top.card)} needs {pots} your played cards lack: cover {it}"
     titles = {
         st.ChooseScroll: "Choose a Scroll",
         st.PlaceCupToken: "Place a Cup token on a connection",

@@ -262,7 +262,7 @@ class EmperorDisplay(BoardPanel):
         """Return one row per Emperor card."""
         title = Text("Emperor cards", style=TITLE_STYLE)
         title.append(f"  deck {view.emperor_deck_size}", style=DIM)
-        table = _grid("#", "card", "str", "pots", "top", "VP at end")
+        table = _grid("#", "card", "str", "Teapots", "top", "VP at end")
         for i, card_id in enumerate(view.board.emperor_display):
             card = ctx.emperor_cards.get(card_id)
             if card is None:

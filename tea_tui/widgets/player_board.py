@@ -40,9 +40,9 @@ TOKEN = "●"
 
 
 def scrolls_text(p: PlayerState) -> Text:
-    """Return the Scrolls by kind, e.g. "Scrolls +1:1 pot:0 x2:2"."""
+    """Return the Scrolls by kind, e.g. "Scrolls +1:1 Teapot:0 x2:2"."""
     text = Text("Scrolls ")
-    for i, (label, n) in enumerate((("+1", p.plus1), ("pot", p.teapot_scrolls), ("x2", p.x2))):
+    for i, (label, n) in enumerate((("+1", p.plus1), ("Teapot", p.teapot_scrolls), ("x2", p.x2))):
         if i:
             text.append(" ")
         text.append(f"{label}:{n}", style="bold" if n else DIM)
