@@ -22,6 +22,17 @@ STOP_WORDS = {
     st.MayDraw: "Do not draw",
     st.MayRemove: "Remove nothing",
 }
+REPEAT_WORDS = {
+    "river": "the River action",
+    "cup": "the Cup production",
+    "university": "the University action",
+}
+SCROLL_USES = {
+    "plus1": "one more strength in a turn, when you use it",
+    "teapot": "stands in for a Teapot your cards lack when you buy",
+    "x2": "repeats the secondary action of your top card",
+}
+"""What each Scroll does, for a newcomer choosing one (each left over is 1 VP at the end)."""
 TEAPOT_WAYS = {
     "scroll": "with a Teapot Scroll",
     "leaves": "with 3 leaves",
@@ -117,7 +128,7 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
         return f"Use {card.name}: {w.effects_words((card.top[move.index - 1],))}"
     if isinstance(move, mv.Repeat):
         how = "costs an x2 Scroll" if move.method == "scroll" else "costs 3 fermented leaves"
-        return f"Repeat {w.SECONDARY_WORDS.get(t.secondary, 'it')} ({how})"
+        return f"Repeat {REPEAT_WORDS.get(t.secondary, 'the secondary action')} ({how})"
     if isinstance(move, mv.AdvanceEmperor):
         return "Climb the Emperor track"
     if isinstance(move, mv.SpendCupToken):
@@ -158,7 +169,7 @@ def _decision_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str
     if isinstance(move, mv.CoverTeapot):
         return f"Cover it {TEAPOT_WAYS[move.method]}"
     if isinstance(move, mv.PickScroll):
-        return w.scroll_words(move.kind)
+        return f"{w.scroll_words(move.kind)}: {SCROLL_USES.get(move.kind, '')}".rstrip(": ")
     if isinstance(move, mv.PlaceToken):
         return f"Cup row {move.row}, connection {move.connection}"
     if isinstance(move, mv.FlipLeaf):

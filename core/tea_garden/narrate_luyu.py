@@ -42,7 +42,7 @@ def step_text(step: LuYuStep) -> str:
     if step.do == "advanced":
         return "gain an Advanced card"
     name = ACTION_NAME[step.do]
-    return f"{name} +{step.n}" if step.n else name
+    return f"{name} at +{step.n} strength" if step.n else name
 
 
 def front_text(card: LuYuCard, puerh: bool = True) -> str:

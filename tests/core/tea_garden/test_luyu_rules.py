@@ -437,7 +437,7 @@ def test_a_base_game_front_leaves_out_the_expansion_steps() -> None:
         row(step("ferment", 1), step("market", 0)),
     )
     assert front_text(both) == (
-        "Build (else +2 fresh); Noble Court +1 (else +1 fresh); ferment 1, Puerh Market"
+        "Build (else +2 fresh); Noble Court at +1 strength (else +1 fresh); ferment 1, Puerh Market"
     )
     assert front_text(both, puerh=False) == "Build (else +2 fresh); +1 fresh; ferment 1"
 
