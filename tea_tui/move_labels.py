@@ -103,7 +103,11 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
         if bought is None:
             return f"Slot {move.slot}"
         worth = f", {bought.vp} VP" if bought.vp else ""
-        needs = f", needs {w.teapots_words(bought.teapots_needed)}" if bought.teapots_needed else ""
+        needs = (
+            f", needs {w.teapots_words(bought.teapots_needed)} among your played cards"
+            if bought.teapots_needed
+            else ""
+        )
         price = w.cost_text(bought.price)
         return f"Slot {move.slot}: {w.card_line(ctx, card_id)} — {price}{needs}{worth}"
     if isinstance(move, mv.TakeCaravan):
