@@ -29,6 +29,7 @@ from core.tea_garden.components import (
 )
 from core.tea_garden.effects import secondary_actions
 from core.tea_garden.loader import component_hash
+from core.tea_garden.names import names_by_group
 
 
 class Options(msgspec.Struct, frozen=True, kw_only=True):
@@ -100,7 +101,7 @@ class Context:
         self.luyu_cards: dict[str, LuYuCard] = {c.id: c for c in solo.cards} if solo else {}
         self.luyu_board: LuYuBoard = solo.board if solo else LuYuBoard(emperor_vp=())
         self.names: dict[str, str] = {
-            item_id: name for group in cs.names_by_group() for _, item_id, name in group
+            item_id: name for group in names_by_group(cs) for _, item_id, name in group
         }
 
     def region(self, region_id: str) -> Region:

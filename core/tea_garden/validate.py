@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from core.errors import ComponentError
 from core.tea_garden.components import Card, ComponentSet, LeafCost, MapData
 from core.tea_garden.effects import Effects, effect_kinds
+from core.tea_garden.names import names_by_group
 from core.tea_garden.validate_luyu import validate_luyu
 
 STARTING_CARDS = 11
@@ -105,7 +106,7 @@ def _check_unique_ids(cs: ComponentSet, p: _Problems) -> None:
 
 def _check_names(cs: ComponentSet, p: _Problems) -> None:
     """Every component has a name of its own: it is what players see, never the id."""
-    for group in cs.names_by_group():
+    for group in names_by_group(cs):
         seen: dict[str, str] = {}
         for section, item_id, name in group:
             key = " ".join(name.split()).casefold()

@@ -25,6 +25,7 @@ from core.tea_garden.effects import (
     secondary_actions,
 )
 from core.tea_garden.loader import component_hash, load_builtin, load_components
+from core.tea_garden.names import names_by_group
 from core.tea_garden.validate import all_effects
 
 
@@ -328,7 +329,7 @@ def test_no_action_card_dominates_another_of_its_level(cs: ComponentSet) -> None
 
 def test_every_component_has_a_name_players_can_read(cs: ComponentSet) -> None:
     """Issue 14: the screen shows names, never ids; each name is its own within its kind."""
-    groups = cs.names_by_group()
+    groups = names_by_group(cs)
     named = {item_id for group in groups for _, item_id, _ in group}
     every_id = {i for _, ids in cs.ids_by_section() for i in ids}
     assert every_id <= named
