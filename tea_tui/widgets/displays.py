@@ -134,14 +134,14 @@ def card_line(card: Card) -> Text:
 
 
 def condition_text(condition: str) -> str:
-    """Return an Emperor card's end-game VP in short words, e.g. "3/garden ≤6" (3 VP per garden,
-    at most 6 gardens counted)."""
+    """Return an Emperor card's end-game VP in short words, e.g. "3 VP per garden ≤6" (at most
+    6 gardens counted; the display's title says so)."""
     if condition == "E3":
-        return f"{FLAT_CARD_VP} flat"
+        return f"{FLAT_CARD_VP} VP"
     if condition == "E7":
-        return f"{STARTING_DECK_VP} -1/Starting card"
+        return f"{STARTING_DECK_VP} VP, -1 per Starting card"
     rate = RATES[condition]
-    return f"{rate.vp}/{COUNTED.get(condition, condition)} ≤{rate.cap}"
+    return f"{rate.vp} VP per {COUNTED.get(condition, condition)} ≤{rate.cap}"
 
 
 def leaves_text(fresh: int, fermented: int) -> Text:
@@ -261,7 +261,9 @@ class EmperorDisplay(BoardPanel):
     ) -> RenderableType:
         """Return one row per Emperor card."""
         title = Text("Emperor cards", style=TITLE_STYLE)
-        title.append(f"  deck {view.emperor_deck_size}", style=DIM)
+        title.append(
+            f"  deck {view.emperor_deck_size} · VP at the end: ≤6 counts 6 at most", style=DIM
+        )
         table = _grid("#", "card", "str", "Teapots", "top", "VP at end")
         for i, card_id in enumerate(view.board.emperor_display):
             card = ctx.emperor_cards.get(card_id)
