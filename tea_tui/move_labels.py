@@ -76,7 +76,7 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
         court, spaces = view.board.court, ctx.components.court
         halls = court.halls if court else []
         hall = ctx.halls.get(halls[move.hall - 1]) if move.hall <= len(halls) else None
-        name = f" ({hall.name})" if hall else ""
+        name = f" ({hall.name}: {w.effects_words(hall.effects)})" if hall else ""
         need = spaces.hall_spaces[move.space - 1] if spaces else 0
         return f"Hall {move.hall}{name}, space {move.space}: strength {need}"
     if isinstance(move, mv.PuerhMarket):
@@ -199,7 +199,8 @@ def _decision_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str
         return f"{w.card_line(ctx, move.card)}{scores}"
     if isinstance(move, mv.ChooseOption):
         if isinstance(top, st.ChooseOption):
-            return w.effects_words(top.options[move.index - 1]).capitalize()
+            words = w.effects_words(top.options[move.index - 1])
+            return words[:1].upper() + words[1:]
         return f"Option {move.index}"
     if isinstance(move, mv.ChoosePart):
         sectors = ctx.components.university.sectors

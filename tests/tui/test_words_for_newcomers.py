@@ -135,3 +135,17 @@ def test_one_turns_left_figure_on_the_status_line_the_boards_and_plain_mode() ->
     other = s.view(1)
     assert f"turns left {figure}" in as_text(Opponents().render_view(other, ctx, names))
     assert f"{figure} for {names[0]}" in " ".join(status_lines(s, view))
+
+
+def test_a_halls_gains_keep_their_capitals() -> None:
+    """ "Take a Basic Puerh token", not "Take a basic puerh token" (the label was lower-cased)."""
+
+    def hall_offers_puerh(s: GameSession) -> bool:
+        top = s.view().pending[-1] if s.view().pending else None
+        return isinstance(top, st.ChooseOption) and "Puerh" in w.effects_words(
+            tuple(e for option in top.options for e in option)
+        )
+
+    s = first(hall_offers_puerh, puerh=True)
+    labels = [label(s.view(), s.ctx, m) for m in s.legal_moves()]
+    assert any("Basic Puerh" in text for text in labels), labels
