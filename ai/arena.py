@@ -278,7 +278,8 @@ def format_report(report: ArenaReport) -> str:
     n = len(report.games)
     lines = [
         f"{n} game{'' if n == 1 else 's'} of {cfg.game}, {len(cfg.seats)} seats rotated, "
-        f"seed {cfg.seed}, {report.jobs} job(s), {report.seconds:.1f} s",
+        f"seed {cfg.seed}, {report.jobs} {'job' if report.jobs == 1 else 'jobs'}, "
+        f"{report.seconds:.1f} s",
         "",
     ]
     width = max(12, *(len(a.label) for a in report.agents))

@@ -78,7 +78,8 @@ class Move(msgspec.Struct, frozen=True, tag=True, tag_field="move"):
         codecs = _field_codecs(cls)
         if len(args) > len(codecs):
             raise InvalidMoveError(
-                f"'{cls.keyword()}' takes at most {len(codecs)} argument(s), got {len(args)}"
+                f"'{cls.keyword()}' takes at most {len(codecs)} "
+                f"{'argument' if len(codecs) == 1 else 'arguments'}, got {len(args)}"
             )
         kwargs: dict[str, Any] = {}
         for i, (name, _, dec, default) in enumerate(codecs):

@@ -57,7 +57,9 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
         if self.num_seats < 1:
             raise ValueError(f"a game needs at least one seat, not {self.num_seats}")
         if len(self.seats) != self.num_seats:
-            raise ValueError(f"{len(self.seats)} seat spec(s) given for {self.num_seats} seat(s)")
+            specs = "seat spec" if len(self.seats) == 1 else "seat specs"
+            seats = "seat" if self.num_seats == 1 else "seats"
+            raise ValueError(f"{len(self.seats)} {specs} given for {self.num_seats} {seats}")
         if self.start_seat is not None and not 0 <= self.start_seat < self.num_seats:
             raise ValueError(f"start seat {self.start_seat} is not one of the seats")
 

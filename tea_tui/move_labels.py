@@ -22,6 +22,17 @@ STOP_WORDS = {
     st.MayDraw: "Do not draw",
     st.MayRemove: "Remove nothing",
 }
+REPEAT_WORDS = {
+    "river": "the River action",
+    "cup": "the Cup production",
+    "university": "the University action",
+}
+SCROLL_USES = {
+    "plus1": "one more strength in a turn, when you use it",
+    "teapot": "stands in for a Teapot your cards lack when you buy",
+    "x2": "repeats the secondary action of your top card",
+}
+"""What each Scroll does, for a newcomer choosing one (each left over is 1 VP at the end)."""
 TEAPOT_WAYS = {
     "scroll": "with a Teapot Scroll",
     "leaves": "with 3 leaves",
@@ -65,15 +76,19 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
         court, spaces = view.board.court, ctx.components.court
         halls = court.halls if court else []
         hall = ctx.halls.get(halls[move.hall - 1]) if move.hall <= len(halls) else None
-        name = f" ({hall.name})" if hall else ""
+        name = f" ({hall.name}: {w.effects_words(hall.effects)})" if hall else ""
         need = spaces.hall_spaces[move.space - 1] if spaces else 0
         return f"Hall {move.hall}{name}, space {move.space}: strength {need}"
     if isinstance(move, mv.PuerhMarket):
         return "Buy Premium Puerh tokens"
     if isinstance(move, mv.BuyPremium):
-        return f"Premium Puerh token, slot {move.slot}"
+        court = view.board.court
+        token = court.market[move.slot - 1] if court and move.slot <= len(court.market) else ""
+        return f"Slot {move.slot}: {puerh_token_words(ctx, token)}"
     if isinstance(move, mv.TakeBasic):
-        return f"Basic Puerh token, slot {move.slot}"
+        court = view.board.court
+        token = court.storage[move.slot - 1] if court and move.slot <= len(court.storage) else ""
+        return f"Slot {move.slot}: {puerh_token_words(ctx, token)}"
     if isinstance(move, mv.PlacePuerh):
         if move.set == 0:
             return "Start a new set with it"
@@ -88,7 +103,11 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
         if bought is None:
             return f"Slot {move.slot}"
         worth = f", {bought.vp} VP" if bought.vp else ""
-        needs = f", needs teapot {'/'.join(bought.teapots_needed)}" if bought.teapots_needed else ""
+        needs = (
+            f", needs {w.teapots_words(bought.teapots_needed)} among your played cards"
+            if bought.teapots_needed
+            else ""
+        )
         price = w.cost_text(bought.price)
         return f"Slot {move.slot}: {w.card_line(ctx, card_id)} — {price}{needs}{worth}"
     if isinstance(move, mv.TakeCaravan):
@@ -99,7 +118,7 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
         trade = caravan.trades[move.trade - 1]
         option = caravan.strengths[move.strength - 1]
         return (
-            f"{cid}: pay {w.cost_text(trade.cost)} → {w.effects_words(trade.reward)}; "
+            f"{caravan.name}: pay {w.cost_text(trade.cost)} → {w.effects_words(trade.reward)}; "
             f"strength {option.strength} → {w.effects_words(option.reward)}"
         )
     if isinstance(move, mv.Ferment):
@@ -112,8 +131,8 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
             return f"Use offer {move.index}"
         return f"Use {card.name}: {w.effects_words((card.top[move.index - 1],))}"
     if isinstance(move, mv.Repeat):
-        how = "discard an x2 Scroll" if move.method == "scroll" else "pay 3 fermented leaves"
-        return f"Repeat {w.SECONDARY_WORDS.get(t.secondary, 'it')}: {how}"
+        how = "costs an x2 Scroll" if move.method == "scroll" else "costs 3 fermented leaves"
+        return f"Repeat {REPEAT_WORDS.get(t.secondary, 'the secondary action')} ({how})"
     if isinstance(move, mv.AdvanceEmperor):
         return "Climb the Emperor track"
     if isinstance(move, mv.SpendCupToken):
@@ -121,6 +140,22 @@ def _turn_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
     if isinstance(move, mv.UsePlus1):
         return f"Use a +1 Scroll (strength {t.strength + 1})"
     return ""
+
+
+def puerh_token_words(ctx: Context, token_id: str) -> str:
+    """Return a Puerh token in words: its name, what it adds to a cake, what it gives when
+    placed and what it costs, e.g. "Bulang Old-Tree Wedge — 2 stars; when placed: score 1 VP;
+    costs 3 leaves"."""
+    token = ctx.puerh_tokens.get(token_id)
+    if token is None:
+        return "no token"
+    worth = [w.count(token.stars, "star")] if token.stars else []
+    if token.value:
+        worth.append(f"centre value {token.value}")
+    cost = "free" if token.cost.is_free else f"costs {w.cost_text(token.cost)}"
+    gives = w.effects_words(token.bonus)
+    worth_text = ", ".join(worth) or "nothing for a cake"
+    return f"{token.name} — {worth_text}; when placed: {gives}; {cost}"
 
 
 def _cup_pair(view: TeaGardenObservation, ctx: Context, move: mv.SpendCupToken) -> str:
@@ -138,7 +173,7 @@ def _decision_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str
     if isinstance(move, mv.CoverTeapot):
         return f"Cover it {TEAPOT_WAYS[move.method]}"
     if isinstance(move, mv.PickScroll):
-        return w.scroll_words(move.kind)
+        return f"{w.scroll_words(move.kind)}: {SCROLL_USES.get(move.kind, '')}".rstrip(": ")
     if isinstance(move, mv.PlaceToken):
         return f"Cup row {move.row}, connection {move.connection}"
     if isinstance(move, mv.FlipLeaf):
@@ -164,7 +199,8 @@ def _decision_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str
         return f"{w.card_line(ctx, move.card)}{scores}"
     if isinstance(move, mv.ChooseOption):
         if isinstance(top, st.ChooseOption):
-            return w.effects_words(top.options[move.index - 1]).capitalize()
+            words = w.effects_words(top.options[move.index - 1])
+            return words[:1].upper() + words[1:]
         return f"Option {move.index}"
     if isinstance(move, mv.ChoosePart):
         sectors = ctx.components.university.sectors
@@ -180,17 +216,26 @@ def _decision_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str
 
 
 def _tile_label(view: TeaGardenObservation, ctx: Context, move: mv.PlaceCupTile) -> str:
+    """The top tile of a Province's stack, where it goes, and whether that makes a match."""
     stack = view.board.cup_stacks.get(move.province, [])
-    cups = ""
-    if stack and stack[-1] in ctx.cup_tiles:
-        tile = ctx.cup_tiles[stack[-1]]
-        left = w.province_name(ctx, tile.left.colour)
-        right = w.province_name(ctx, tile.right.colour)
-        cups = f" [{left}|{right}]"
-    where = (
-        "new row" if move.row == 0 else f"row {move.row}, {'left' if move.side == 'l' else 'right'}"
-    )
-    return f"{w.province_name(ctx, move.province)}{cups} → {where}"
+    tile = ctx.cup_tiles.get(stack[-1]) if stack else None
+    province = w.province_name(ctx, move.province)
+    if tile is None:
+        return f"{province} → {'a new row' if move.row == 0 else f'row {move.row}'}"
+    left, right = (w.province_name(ctx, c.colour) for c in (tile.left, tile.right))
+    head = f"{province}: {tile.name} [{left}|{right}]"
+    rows = view.players[view.seat].cup_rows
+    if move.row == 0 or move.row > len(rows) or not rows[move.row - 1]:
+        return f"{head} → a new row"
+    row = rows[move.row - 1]
+    if move.side == "l":
+        mine, theirs = tile.right.colour, ctx.cup_tiles[row[0]].left.colour
+        where = f"row {move.row}, left end"
+    else:
+        mine, theirs = tile.left.colour, ctx.cup_tiles[row[-1]].right.colour
+        where = f"row {move.row}, right end"
+    meets = f"{w.province_name(ctx, mine)} meets {w.province_name(ctx, theirs)}"
+    return f"{head} → {where}: {'a match' if mine == theirs else 'no match'} ({meets})"
 
 
 def _cup_bonus_label(
@@ -216,7 +261,9 @@ def pending_title(view: TeaGardenObservation, ctx: Context, top: st.AnyPending) 
     if isinstance(top, st.ChooseOption) and top.any_order:  # a Hall's gains (COURT-02)
         return "Take the Hall's gains one by one, in any order, or stop"
     if isinstance(top, st.CoverTeapots):
-        return f"{w.card_name(ctx, top.card)} lacks {top.missing} Teapot(s): cover one"
+        pots = w.count(top.missing, "Teapot")
+        it = "it" if top.missing == 1 else "one"
+        return f"{w.card_name(ctx, top.card)} needs {pots} your played cards lack: cover {it}"
     titles = {
         st.ChooseScroll: "Choose a Scroll",
         st.PlaceCupToken: "Place a Cup token on a connection",
@@ -238,7 +285,7 @@ def pending_title(view: TeaGardenObservation, ctx: Context, top: st.AnyPending) 
     if isinstance(top, st.SellLeaves):
         return f"Sell up to {w.count(top.n, 'more leaf', 'more leaves')}"
     if isinstance(top, st.DiscardCards):
-        return f"Discard {top.n} card(s)"
+        return f"Discard {w.count(top.n, 'card')}"
     return titles.get(type(top), "Decide")
 
 
@@ -249,7 +296,7 @@ def _purpose(view: TeaGardenObservation, ctx: Context, purpose: str) -> str:
     if kind == "buy":
         return w.card_name(ctx, rest)
     if kind == "caravan":
-        return f"Caravan {rest.split(':')[0]}"
+        return f"the Caravan {ctx.name(rest.split(':')[0])}"
     if kind == "emperor":
         return "the Emperor track"
     if kind == "repeat":

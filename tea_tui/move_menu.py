@@ -275,9 +275,11 @@ def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) 
                 group="Top card",
             )
         )
-    if any(isinstance(m, mv.Repeat) for m in legal):
+    repeats = [m for m in legal if isinstance(m, mv.Repeat)]
+    if repeats:  # the label says what the repeat costs before it is spent
         action = w.SECONDARY_WORDS.get(t.secondary, "the secondary action")
-        items.append(_kind_item(legal, mv.Repeat, f"Repeat {action}", "Free actions", ""))
+        text = label(view, ctx, repeats[0]) if len(repeats) == 1 else f"Repeat {action}"
+        items.append(_kind_item(legal, mv.Repeat, text, "Free actions", ""))
     items.extend(_free_items(view, legal, ctx))
     end_reason = "" if mv.EndTurn() in legal else "choose a main action first"
     items.append(Item("End the turn", "e", (mv.EndTurn(),), reason=end_reason, group="Turn"))

@@ -118,7 +118,8 @@ def _list(store: SaveStore, args: argparse.Namespace) -> int:
     unreadable = sum(1 for e in entries if e.error)
     if unreadable:
         _print(
-            f"\n{unreadable} file(s) cannot be read; they are kept as they are. "
+            f"\n{unreadable} {'file' if unreadable == 1 else 'files'} cannot be read; "
+            "they are kept as they are. "
             "`tea-tui saves show NAME` says why."
         )
     return 0

@@ -10,11 +10,14 @@ from __future__ import annotations
 from core.tea_garden import effects as fx
 from core.tea_garden.components import LeafCost
 from core.tea_garden.context import Context
+from core.tea_garden.flow import card_slots
+from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.narrate import effect_text
 from core.tea_garden.scoring import FLAT_CARD_VP, RATES, STARTING_DECK_VP
 from core.tea_garden.state import Demand
 
 SCROLL_WORDS = {"plus1": "+1 Scroll", "teapot": "Teapot Scroll", "x2": "x2 Scroll"}
+TEAPOT_COLOUR_WORDS = {"neutral": "any-colour", "any": "any-colour"}
 SECONDARY_WORDS = {"river": "River", "cup": "Cup production", "university": "University"}
 
 _COUNTED = {
@@ -95,8 +98,19 @@ def card_line(ctx: Context, card_id: str) -> str:
     card = ctx.cards.get(card_id)
     if card is None:
         return card_id
-    teapots = f", teapot {'/'.join(card.teapots)}" if card.teapots else ""
+    teapots = f", {teapots_words(card.teapots)}" if card.teapots else ""
     return f"{card.name} (str {card.strength}{teapots}): {card_offer(ctx, card_id)}"
+
+
+def teapots_words(teapots: tuple[str, ...]) -> str:
+    """Return Teapots in words, all of them counted: "Teapots green and red", "a Teapot of any
+    colour" (a needed "any", or a neutral one printed on a card)."""
+    colours = [TEAPOT_COLOUR_WORDS.get(t, t) for t in teapots]
+    if len(colours) == 1:
+        return (
+            "a Teapot of any colour" if teapots[0] in ("any", "neutral") else f"Teapot {colours[0]}"
+        )
+    return "Teapots " + ", ".join(colours[:-1]) + " and " + colours[-1]
 
 
 def province_name(ctx: Context, province_id: str) -> str:
@@ -129,3 +143,18 @@ def condition_text(condition: str) -> str:
 def scroll_words(kind: str) -> str:
     """Return a Scroll kind's name."""
     return SCROLL_WORDS.get(kind, kind)
+
+
+def turns_left(view: TeaGardenObservation, ctx: Context, seat: int) -> int:
+    """Return the turns ``seat`` may still take this round, the turn being played included
+    (0 once it has passed): the one figure the status line, the boards and plain mode show."""
+    p = view.players[seat]
+    if p.passed or view.over:
+        return 0
+    lu = view.luyu
+    if lu is not None and lu.seat == seat:  # the automa plays into his own slots, all at once
+        return max(0, card_slots(ctx) - len(lu.slots))
+    taken = len(p.stacks)
+    if seat == view.to_move and view.turn.committed:
+        taken -= 1
+    return max(0, card_slots(ctx) - taken)

@@ -239,6 +239,8 @@ class Caravan(_Record, frozen=True, kw_only=True):
     """A Caravan card: two trade options and two strength options."""
 
     id: Id
+    name: Name
+    """The name players see (the id is for the data and saves only)."""
     kind: Literal["basic", "advanced"]
     trades: tuple[TradeOption, TradeOption]
     strengths: tuple[StrengthOption, StrengthOption]
@@ -258,6 +260,8 @@ class CupTile(_Record, frozen=True, kw_only=True):
     """A Cup tile with a Cup at its left and right edges (never rotated)."""
 
     id: Id
+    name: Name
+    """The name players see."""
     left: Cup
     right: Cup
 
@@ -266,6 +270,8 @@ class RegionToken(_Record, frozen=True, kw_only=True):
     """A hexagonal Region Bonus token: its effect is gained by everyone who builds there."""
 
     id: Id
+    name: Name
+    """The name players see."""
     bonus: Effects
     expansion: bool = False
     """Part of the Puerh expansion (used only when it is on)."""
@@ -278,6 +284,8 @@ class PuerhToken(_Record, frozen=True, kw_only=True):
     """A third of a Puerh tea cake: its bonus, and the stars and centre value a cake scores."""
 
     id: Id
+    name: Name
+    """The name players see."""
     kind: Literal["basic", "premium"]
     bonus: Effects
     stars: NonNeg = 0
@@ -306,6 +314,8 @@ class Decree(_Record, frozen=True, kw_only=True):
     """An Imperial Decree tile: one condition, an easy (brown) and a hard (red) side."""
 
     id: Id
+    name: Name
+    """The name players see."""
     kind: Literal["river", "emperor", "university", "gardens", "caravans", "cups", "puerh"]
     brown: DecreeSide
     red: DecreeSide
@@ -370,6 +380,8 @@ class LuYuCard(_Record, frozen=True, kw_only=True):
     top of his draw deck, gives his strength and every choice (LUYU-05, LUYU-10)."""
 
     id: Id
+    name: Name
+    """The name players see."""
     group: Literal["basic", "expert", "advanced"]
     rows: Annotated[tuple[LuYuRow, ...], msgspec.Meta(min_length=1)]
     strength: Strength

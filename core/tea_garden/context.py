@@ -29,6 +29,7 @@ from core.tea_garden.components import (
 )
 from core.tea_garden.effects import secondary_actions
 from core.tea_garden.loader import component_hash
+from core.tea_garden.names import names_by_group
 
 
 class Options(msgspec.Struct, frozen=True, kw_only=True):
@@ -99,6 +100,9 @@ class Context:
         solo = cs.luyu
         self.luyu_cards: dict[str, LuYuCard] = {c.id: c for c in solo.cards} if solo else {}
         self.luyu_board: LuYuBoard = solo.board if solo else LuYuBoard(emperor_vp=())
+        self.names: dict[str, str] = {
+            item_id: name for group in names_by_group(cs) for _, item_id, name in group
+        }
 
     def region(self, region_id: str) -> Region:
         """Return the Region with this id."""
@@ -108,6 +112,11 @@ class Context:
         """The name of a Starting, Action or Emperor card; other ids are returned as they are."""
         card = self.cards.get(card_id)
         return card.name if card is not None else card_id
+
+    def name(self, component_id: str) -> str:
+        """The player-facing name of any component (card, Caravan, Cup tile, token, Hall,
+        Decree, Lu Yu card, Region, Province); unknown ids are returned as they are."""
+        return self.names.get(component_id, component_id)
 
     def province_name(self, province_id: str) -> str:
         """The name of a Province (``green`` -> ``Yunnan``); unknown ids as they are."""

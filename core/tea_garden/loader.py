@@ -112,7 +112,8 @@ def decode_sections(sections: Mapping[str, tuple[str, Any]]) -> ComponentSet:
     """
     missing = sorted(_REQUIRED - sections.keys())
     if missing:
-        raise ComponentError(f"component set is missing the section(s): {', '.join(missing)}")
+        word = "section" if len(missing) == 1 else "sections"
+        raise ComponentError(f"component set is missing the {word}: {', '.join(missing)}")
     decoded: dict[str, Any] = {}
     for key in (f.name for f in msgspec.structs.fields(ComponentSet)):
         if key not in sections:
@@ -130,12 +131,25 @@ def decode_sections(sections: Mapping[str, tuple[str, Any]]) -> ComponentSet:
     return ComponentSet(**decoded)
 
 
+UNHASHED_NAMES = ("caravans", "cup_tiles", "region_tokens", "puerh_tokens", "decrees")
+"""Sections whose items' ``name`` is left out of :func:`component_hash` (with Lu Yu's cards)."""
+
+
 def component_hash(components: ComponentSet) -> str:
     """Return a stable SHA-256 hex digest of a component set's content.
 
-    Saves record it so that a game is never replayed against different components.
+    Saves record it so that a game is never replayed against different components. The names
+    of Caravans, Cup tiles, Region tokens, Puerh tokens, Decrees and Lu Yu's cards are left
+    out: they were added after games had been saved, and they change nothing in play, so a
+    renamed tile still plays the saved games.
     """
-    return hashlib.sha256(msgspec.json.encode(components)).hexdigest()
+    data = msgspec.to_builtins(components)
+    items = [item for section in UNHASHED_NAMES for item in data.get(section, ())]
+    if data.get("luyu"):
+        items.extend(data["luyu"]["cards"])
+    for item in items:
+        item.pop("name", None)
+    return hashlib.sha256(msgspec.json.encode(data)).hexdigest()
 
 
 def _merge(

@@ -139,7 +139,7 @@ def _source(g: GameData, source: str) -> str:
     if kind == "region" and rest in g.ctx.region_index:
         return f"the Region bonus of {g.ctx.region(rest).name}"
     if kind == "caravan":
-        return f"Caravan {rest}"
+        return f"the Caravan {g.ctx.name(rest)}"
     if kind == "emperor":
         return f"row {rest} of the Emperor track"
     if kind == "river":
@@ -212,7 +212,7 @@ def _turn_text(g: GameData, move: Move) -> str:
     if isinstance(move, mv.TakeCaravan):
         cid = g.board.caravan_display[move.slot - 1]
         value = ctx.caravans[cid].strengths[move.strength - 1].strength
-        return f"takes Caravan {cid} (trade {move.trade}, strength {value})"
+        return f"takes the Caravan {ctx.name(cid)} (trade {move.trade}, strength {value})"
     if isinstance(move, mv.Ferment):
         return f"ferments as the main action (up to {_plural(t.strength, 'leaf', 'leaves')})"
     if isinstance(move, mv.Harvest):
@@ -362,7 +362,7 @@ def _purpose(g: GameData, purpose: str) -> str:
     if kind == "buy":
         return f" for {_card(g, rest)}"
     if kind == "caravan":
-        return f" for Caravan {rest.split(':')[0]}"
+        return f" for the Caravan {g.ctx.name(rest.split(':')[0])}"
     if kind == "emperor":
         return f" for row {g.me.emperor_row + 1} of the Emperor track"
     if kind == "repeat":
@@ -452,7 +452,7 @@ def describe_effects(before: GameData, after: GameData, seat: int) -> str:
             (gains if now > was else losses).append(_scrolls(abs(now - was), kind))
     count(_cup_tokens(b) - _cup_tokens(a), "{n} Cup token{s}")
     count(sum(map(len, b.cup_rows)) - sum(map(len, a.cup_rows)), "{n} Cup tile{s}")
-    gains.extend(f"Caravan {c}" for c in b.caravans[len(a.caravans) :])
+    gains.extend(f"the Caravan {after.ctx.name(c)}" for c in b.caravans[len(a.caravans) :])
     count(b.vp - a.vp, "{n} VP")
 
     clauses: list[str] = []

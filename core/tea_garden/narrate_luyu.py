@@ -22,11 +22,13 @@ ACTION_NAME = {
     "secondary": "secondary action",
 }
 POSITION = {1: "left", 2: "middle", 3: "right"}
+EXPANSION_STEPS = frozenset({"court", "market"})
+"""Lu Yu's steps that need the expansion; a base game skips them."""
 
 
-def card_label(card_id: str) -> str:
-    """A short label for a Lu Yu card: ``ly_a03`` -> ``A03``."""
-    return card_id.removeprefix("ly_").upper()
+def card_label(g: GameData, card_id: str) -> str:
+    """The name of a Lu Yu card (its id when the set does not know it)."""
+    return g.ctx.name(card_id)
 
 
 def step_text(step: LuYuStep) -> str:
@@ -40,18 +42,35 @@ def step_text(step: LuYuStep) -> str:
     if step.do == "advanced":
         return "gain an Advanced card"
     name = ACTION_NAME[step.do]
-    return f"{name} +{step.n}" if step.n else name
+    return f"{name} at +{step.n} strength" if step.n else name
 
 
-def front_text(card: LuYuCard) -> str:
-    """The whole front of a Lu Yu card: rows separated by ";", fallbacks after "/"."""
+def front_text(card: LuYuCard, puerh: bool = True) -> str:
+    """The whole front of a Lu Yu card: rows separated by ";", and in "(else ...)" what he
+    gains when the row's action cannot be done.
+
+    Without the expansion (``puerh`` False) his Noble Court and Puerh Market steps are always
+    skipped and their fallback always taken (LUYU-21), so the text says only that.
+    """
     rows = []
     for row in card.rows:
-        text = ", ".join(step_text(s) for s in row.steps)
-        if row.fallback:
-            text += " / " + ", ".join(step_text(s) for s in row.fallback)
-        rows.append(text)
+        steps = [s for s in row.steps if puerh or s.do not in EXPANSION_STEPS]
+        skipped = len(steps) < len(row.steps)
+        text = ", ".join(step_text(s) for s in (*steps, *(row.fallback if skipped else ())))
+        if row.fallback and not skipped:
+            text += " (else " + ", ".join(step_text(s) for s in row.fallback) + ")"
+        if text:
+            rows.append(text)
     return "; ".join(rows)
+
+
+def bonus_priority(card: LuYuCard, puerh: bool = True) -> tuple[str, ...]:
+    """His Region-bonus kinds, most wanted first; a base game has no Puerh bonus to rank."""
+    return (
+        card.bonus_priority
+        if puerh
+        else tuple(t for t in card.bonus_priority if t != "basic_puerh")
+    )
 
 
 def back_text(card: LuYuCard) -> str:
@@ -86,9 +105,11 @@ def _note(g: GameData, note: LuYuNote) -> str:
         return f"pays the slot fee ({a[0]} fresh, {a[1]} fermented)"
     if what == "reveal":
         card = g.ctx.luyu_cards[a[0]]
-        return f"reveals {card_label(a[0])} ({front_text(card)})"
+        return f"reveals {card_label(g, a[0])} ({front_text(card, g.ctx.options.puerh)})"
     if what == "fallback":
-        return f"could not do {ACTION_NAME.get(a[0], a[0])}, so takes what follows the slash"
+        if a[0] in EXPANSION_STEPS and not g.ctx.options.puerh:
+            return ""  # the card's text in a base game already shows the fallback alone
+        return f"could not do {ACTION_NAME.get(a[0], a[0])}, so takes what the card gives instead"
     if what == "leaves":
         return f"gains {a[0]} fresh leaf" if a[0] == "1" else f"gains {a[0]} fresh leaves"
     if what == "ferment":
@@ -96,7 +117,7 @@ def _note(g: GameData, note: LuYuNote) -> str:
     if what == "emperor_tokens":
         return f"gains {a[0]} Emperor token{'s' if a[0] != '1' else ''}"
     if what == "advanced":
-        return f"puts Advanced card {card_label(a[0])} on top of his deck ({a[1]} pile)"
+        return f"puts Advanced card {card_label(g, a[0])} on top of his deck ({a[1]} pile)"
     if what == "advanced_none":
         return f"finds his {a[0]} pile empty"
     if what == "emperor":
@@ -116,7 +137,7 @@ def _note(g: GameData, note: LuYuNote) -> str:
     if what == "buy_none":
         return f"finds display slot {a[0]} empty (strength {a[1]})"
     if what == "caravan":
-        return f"takes Caravan {a[0]} from the {POSITION[int(a[1])]} place"
+        return f"takes the Caravan {g.ctx.name(a[0])} from the {POSITION[int(a[1])]} place"
     if what == "caravan_none":
         return f"finds no Caravan in the {POSITION[int(a[0])]} place"
     if what == "court":
@@ -132,6 +153,8 @@ def _note(g: GameData, note: LuYuNote) -> str:
     if what == "market_none":
         return "finds the Puerh Market empty"
     if what == "base_only":
+        if not g.ctx.options.puerh:
+            return ""
         return f"skips {ACTION_NAME[a[0]]} (expansion not in play)"
     if what == "repeat":
         return f"pays {a[1]} fermented leaves to repeat {SECONDARY_NAME[a[0]]}"

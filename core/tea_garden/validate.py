@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from core.errors import ComponentError
 from core.tea_garden.components import Card, ComponentSet, LeafCost, MapData
 from core.tea_garden.effects import Effects, effect_kinds
+from core.tea_garden.names import names_by_group
 from core.tea_garden.validate_luyu import validate_luyu
 
 STARTING_CARDS = 11
@@ -66,7 +67,7 @@ class _Problems:
         if self.items:
             shown = self.items[:MAX_PROBLEMS]
             more = len(self.items) - len(shown)
-            tail = f"\n(and {more} more problem(s))" if more else ""
+            tail = f"\n(and {more} more {'problem' if more == 1 else 'problems'})" if more else ""
             raise ComponentError("\n".join(shown) + tail)
 
 
@@ -78,6 +79,7 @@ def validate_components(cs: ComponentSet, sources: Mapping[str, str]) -> None:
     """
     p = _Problems(sources)
     _check_unique_ids(cs, p)
+    _check_names(cs, p)
     _check_map(cs.map, sum(not t.expansion for t in cs.region_tokens), p)
     _check_tracks(cs, p)
     _check_cards(cs, p)
@@ -100,6 +102,25 @@ def _check_unique_ids(cs: ComponentSet, p: _Problems) -> None:
             if item_id in seen:
                 p.add(section, f"(id '{item_id}')", "id", f"id also used in {seen[item_id]}")
             seen[item_id] = section
+
+
+def _check_names(cs: ComponentSet, p: _Problems) -> None:
+    """Every component has a name of its own: it is what players see, never the id."""
+    for group in names_by_group(cs):
+        seen: dict[str, str] = {}
+        for section, item_id, name in group:
+            key = " ".join(name.split()).casefold()
+            if not key:
+                p.add(section, f"(id '{item_id}')", "name", "the name is blank")
+            elif key in seen:
+                p.add(
+                    section,
+                    f"(id '{item_id}')",
+                    "name",
+                    f"'{name}' is also the name of '{seen[key]}'",
+                )
+            else:
+                seen[key] = item_id
 
 
 def _check_count(p: _Problems, section: str, actual: int, expected: int, what: str) -> None:

@@ -153,12 +153,21 @@ def _check_order(
         p.add(SECTION, item, field, f"must list each of {listed} exactly once")
 
 
+def _tags(items: Sequence[str]) -> str:
+    return "tag" if len(items) == 1 else "tags"
+
+
 def _check_bonus_priority(
     order: Sequence[str], token_tags: set[str], item: str, p: ProblemSink
 ) -> None:
     unknown = [t for t in order if t not in KNOWN_TAGS]
     if unknown:
-        p.add(SECTION, item, "bonus_priority", f"unknown effect tag(s): {', '.join(unknown)}")
+        p.add(
+            SECTION,
+            item,
+            "bonus_priority",
+            f"unknown effect {_tags(unknown)}: {', '.join(unknown)}",
+        )
     repeated = sorted(t for t, n in Counter(order).items() if n > 1)
     if repeated:
         p.add(SECTION, item, "bonus_priority", f"listed more than once: {', '.join(repeated)}")
@@ -168,5 +177,5 @@ def _check_bonus_priority(
             SECTION,
             item,
             "bonus_priority",
-            f"misses Region-token effect tag(s): {', '.join(missing)}",
+            f"misses Region-token effect {_tags(missing)}: {', '.join(missing)}",
         )

@@ -63,11 +63,8 @@ def cost_words(cost: LeafCost) -> str:
 
 
 def teapot_words(teapots: Sequence[str]) -> str:
-    """Return a card's Teapots in words, e.g. "teapots green and red" ("" for none)."""
-    if not teapots:
-        return ""
-    noun = "teapot" if len(teapots) == 1 else "teapots"
-    return f"{noun} {join(list(teapots))}"
+    """Return a card's Teapots in words, e.g. "Teapots green and red" ("" for none)."""
+    return w.teapots_words(tuple(teapots)) if teapots else ""
 
 
 def offer_words(ctx: Context, card_id: str) -> str:
@@ -240,7 +237,7 @@ def _caravan_lines(view: TeaGardenObservation, ctx: Context) -> list[str]:
         powers = " or ".join(
             f"strength {s.strength} to {w.effects_words(s.reward)}" for s in caravan.strengths
         )
-        lines.append(f"  {i + 1} ({caravan.kind}, {caravan_id}): {trades}.")
+        lines.append(f"  {i + 1} {caravan.name} ({caravan.kind}): {trades}.")
         lines.append(f"    And {powers}.")
     return lines
 

@@ -14,7 +14,7 @@ from core.tea_garden.entry import LUYU_LEVELS
 from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS
-from core.tea_garden.narrate_luyu import POSITION, card_label, front_text
+from core.tea_garden.narrate_luyu import POSITION, bonus_priority, front_text
 from core.tea_garden.puerh import CAKE_SIZE, cake_vp
 from core.tea_garden.state import LuYuState, PlayerState
 from tea_tui import words as w
@@ -68,7 +68,7 @@ def seat_lines(
     p = view.players[seat]
     own = seat == view.seat
     who = f"{seat_name(names, seat)}{' (you)' if own else ''}"
-    state = "has passed" if p.passed else f"{w.count(_turns_left(view, ctx, seat), 'turn')} left"
+    state = "has passed" if p.passed else f"{w.count(w.turns_left(view, ctx, seat), 'turn')} left"
     lines = [
         f"{who}: {p.vp} VP on the track, {w.count(p.emperor_tokens, 'Emperor token')}, {state}.",
         f"  Scrolls: +1 {p.plus1}, Teapot {p.teapot_scrolls}, x2 {p.x2}.",
@@ -91,16 +91,6 @@ def seat_lines(
     return lines
 
 
-def _turns_left(view: TeaGardenObservation, ctx: Context, seat: int) -> int:
-    p = view.players[seat]
-    if p.passed or view.over:
-        return 0
-    taken = len(p.stacks)
-    if seat == view.to_move and view.turn.committed:
-        taken -= 1  # the turn being played still counts
-    return max(0, card_slots(ctx) - taken)
-
-
 def _leaves(baskets: Sequence[int]) -> str:
     held = [f"{n} of quality {q + 1}" for q, n in enumerate(baskets) if n]
     return f"{join(held)} ({sum(baskets)} in all)" if held else "none"
@@ -118,7 +108,7 @@ def _pieces(p: PlayerState, ctx: Context) -> list[str]:
     centre = f", {p.uni_centre} in the centre" if p.uni_centre else ""
     lines = [
         f"  Pagodas left: {pagodas}. Workers in supply: {p.workers}.",
-        f"  Gardens: {join(gardens)}. Caravans: {join(p.caravans)}.",
+        f"  Gardens: {join(gardens)}. Caravans: {join([ctx.name(c) for c in p.caravans])}.",
         f"  Boat {boat}; University Worker at {uni}{centre}; Emperor track row {p.emperor_row}.",
     ]
     if ctx.options.puerh:
@@ -247,12 +237,15 @@ def luyu_lines(view: TeaGardenObservation, ctx: Context, names: Sequence[str]) -
 
 
 def _luyu_slots(lu: LuYuState, ctx: Context) -> list[str]:
-    lines = ["  His cards this round (rows in order; after a slash, what he does if a row fails):"]
+    lines = [
+        "  His cards this round (rows in order; in '(else ...)', what he gains when the row's "
+        "action cannot be done):"
+    ]
     for slot in range(max(card_slots(ctx), len(lu.slots))):
         if slot < len(lu.slots):
             card = ctx.luyu_cards.get(lu.slots[slot])
-            front = front_text(card) if card else "?"
-            lines.append(f"    Slot {slot + 1}: {card_label(lu.slots[slot])}, {front}.")
+            front = front_text(card, ctx.options.puerh) if card else "?"
+            lines.append(f"    Slot {slot + 1}: {ctx.name(lu.slots[slot])}, {front}.")
         else:
             lines.append(f"    Slot {slot + 1}: empty.")
     return lines
@@ -265,10 +258,10 @@ def _luyu_top(view: TeaGardenObservation, lu: LuYuState, ctx: Context) -> list[s
     if card is None:
         return [head]
     priority = ", ".join(w.province_name(ctx, p) for p in card.province_priority)
-    ties = [BONUS_WORDS.get(tag, tag) for tag in card.bonus_priority]
+    ties = [BONUS_WORDS.get(tag, tag) for tag in bonus_priority(card, ctx.options.puerh)]
     lines = [
         head,
-        f"  Top card {card_label(card.id)} (he plays it next): {front_text(card)}.",
+        f"  Top card {card.name} (he plays it next): {front_text(card, ctx.options.puerh)}.",
         f"  Its back: strength {card.strength}, {w.SECONDARY_WORDS.get(card.secondary, '?')}, "
         f"Caravan {POSITION.get(card.caravan, '?')}, "
         f"Emperor card {POSITION.get(card.emperor, '?')}.",

@@ -71,8 +71,8 @@ win you need **more** points than he has; a tie counts as his.
 
 **His turn:** he pays the slot fee if there is one (he passes when he cannot), turns the top
 card of his deck face up into his next slot and does what its front says, one row after the
-other. A row reads like `Build / +2 fresh`: if the action before the slash cannot be done, he
-takes what follows the slash instead. He ignores the bonuses that players collect on the board.
+other. A row reads like `Build (else +2 fresh)`: if the action cannot be done, he takes what
+follows "else" instead. He ignores the bonuses that players collect on the board.
 The log tells each of his turns step by step, with the reason for every choice.
 
 **His board** (key `o`, the tab with his name) shows the cards he played this round, his leaves
@@ -93,12 +93,44 @@ space, up to 45 at the sixth); with the expansion, his Hall points, Decrees, and
 cake (5 for an unfinished one). The score table lists his Caravans and leaves on rows of their
 own (you score nothing there).
 
+## Reading the map (m)
+
+Each box is a Region: the first letter of its Province on the Province's colour, the Region's
+name as the menus write it (cut to the width of the box; the legend under the map gives the
+cut ones in full), and the quality of the leaves it grows. The second line has one mark per
+garden space, `·` free, a digit for a space that scores that many VP when you build there, a
+seat's glyph once built, and the Region bonus token still lying there (`1E` one Emperor token,
+`3g2` three fresh leaves of quality 2; the legend lists them). A thin line between boxes is a
+border you can build across, `≈` the River, `▒` mountains with no border at all. Tab moves the
+focus into the panel, so the arrows scroll it down to the legend.
+
+## Reading the displays (d)
+
+**Action cards:** `slot ≥N` is the strength your played cards need for that slot, `str` the
+card's strength, `Teapots` the Teapots printed on it, `top` what it offers on top of your
+played cards, `price` its cost in leaves (`2 (1f) q≥3`: two leaves of quality 3 or better,
+one of them fermented) and `needs` the Teapots your played cards must show to buy it: `G`
+green, `R` red, `B` blue, `N` neutral (counts as any colour), `*` one of any colour. A `+`
+joins Teapots that are all needed: `G+R` is a green and a red one. A `/` always means one or
+the other, as in `remove card / ✦Uni`. A missing Teapot can be covered with a Teapot Scroll,
+3 leaves or 2 fermented leaves.
+
+**Caravans:** each has a name, two ways to `sell` leaves (any quality; pick one) and two
+strength steps (`str ≥4`: reach strength 4 with your played cards for its reward).
+
+**Cup tiles:** two tiles side by side in a row meet at a connection; when the two Cups that
+meet there have one colour, that is a match. Your matches score together at the end (1 match
+1 VP, 2 make 2, 3 make 4, 4 make 7, and so on up to 22). When you place a tile, the menu says
+whether it makes a match at that end of the row.
+
 ## Marks on screen
 
 | Mark | Meaning |
 |---|---|
 | ● ▲ ■ ◆ | seats 1 to 4 (each also has a colour) |
-| g3 / f3 | a fresh (green) / fermented (brown) leaf of quality 3 |
+| g3, f3 | a fresh (green), a fermented (brown) leaf of quality 3 |
+| G+R | Teapots: all of them (a green and a red one) |
+| a / b | one or the other |
 | ≈ | the River, and the River action |
 | ◡ | Cups and Cup production |
 | ✦ | the Tea University |

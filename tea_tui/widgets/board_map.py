@@ -1,16 +1,20 @@
 """The map: every Region in its grid cell, with its gardens, its bonus token and its borders.
 
 :class:`BoardMap` is a dumb widget (docs/tui.md). Each Region is a box on the map's grid
-(``Region.cell``) showing its Province (initial on the Province colour), short label and value,
+(``Region.cell``) showing its Province (initial on the Province colour), its name and value,
 one mark per garden space (``·`` free, a digit for a free VP space, a seat glyph once built) and
 its Region Bonus token. The lines between boxes tell how to cross: a thin line is a border,
 ``≈`` the River, ``▒`` mountains (grid neighbours without a border). Compact cells (2 lines,
-10 to 15 columns) fit the 7 columns of the base map in 80 terminal columns::
+9 to 15 columns) fit the 7 columns of the base map in 80 terminal columns (and in the 76
+of the map's side at 120 columns, with 9-column cells and no inner margin)::
 
     ┼──────────┼──────────┼
-    │ Y PUER 3 │ A QIMN 2 │
+    │ Y Puer 3 │ A Qimen 2│
     │ · · · 1E │ 1 ◆ · 1C │
     ≈≈≈≈≈≈≈≈≈≈≈≈≈≈≈≈≈≈≈≈≈≈≈
+
+A Region's name is the one the menus use, cut to the room of a cell when it is longer; the
+legend lists the cut names in full.
 
 From 16 columns per cell (120 terminal columns), each cell has a third line with the token in
 words.
@@ -37,8 +41,10 @@ from tea_tui.widgets.tracks import (
 )
 from tea_tui.widgets.view_widget import ViewWidget
 
-MIN_CELL = 10
-"""Narrowest cell: ``" 3 1 · 2g3"`` (spaces a blank apart, so VP digits never run together)."""
+MIN_CELL = 9
+"""Narrowest cell: ``"3 1 · 2g3"`` (spaces a blank apart, so VP digits never run together)."""
+MARGIN_CELL = 10
+"""From this cell width on, a cell keeps a blank column inside its left border."""
 MAX_CELL = 18
 WIDE_CELL = 16
 """From this cell width on, a cell has three lines and the token in words."""
@@ -157,6 +163,20 @@ def _edge_mark(edge: Edge, line: str) -> tuple[str, str]:
     return line, LINE_STYLE
 
 
+def region_label(name: str, room: int) -> str:
+    """Return a Region's name as it fits in ``room`` columns: whole, else its first word, else
+    cut (``Tianmu Mountains`` -> ``Tianmu`` or ``Tianm``)."""
+    if len(name) <= room:
+        return name
+    first = name.split()[0]
+    return first if len(first) <= room else name[:room]
+
+
+def label_room(width: int, value: int) -> int:
+    """Return the columns left for a Region's name in a cell of ``width``."""
+    return width - (1 if width >= MARGIN_CELL else 0) - 3 - len(str(value))
+
+
 def _province_initial(ctx: Context, province_id: str) -> str:
     for province in ctx.components.map.provinces:
         if province.id == province_id:
@@ -199,17 +219,19 @@ def _draw_cell(
     colour = PROVINCE_COLOURS.get(region.province, "white")
     wide = width >= WIDE_CELL
     end = x + width
-    # Line 1: Province initial on its colour, the label in that colour, the value.
-    cx = canvas.put(x + 1, y, _province_initial(ctx, region.province), f"bold reverse {colour}")
-    cx = canvas.put(cx + 1, y, region.short, f"bold {colour}")
+    left = x + (1 if width >= MARGIN_CELL else 0)
+    # Line 1: Province initial on its colour, the name in that colour, the value.
+    cx = canvas.put(left, y, _province_initial(ctx, region.province), f"bold reverse {colour}")
+    label = region_label(region.name, label_room(width, region.value))
+    cx = canvas.put(cx + 1, y, label, f"bold {colour}")
     canvas.put(cx + 1, y, str(region.value), "bold", limit=max(0, end - cx - 1))
     # Garden spaces, then the bonus token: on one line when compact, on two when wide.
-    cx = x + 1
+    cx = left
     for mark, style in _space_marks(view, index, region):
         cx = canvas.put(cx, y + 1, mark, style) + 1
     token = _token_text(view, ctx, region, wide)
     if wide:
-        canvas.put(x + 1, y + 2, token, TOKEN_STYLE, limit=width - 1)
+        canvas.put(left, y + 2, token, TOKEN_STYLE, limit=width - 1)
     elif token:
         # Right-aligned one blank from the edge when there is room, else just after the spaces.
         tx = end - 1 - len(token) if cx <= end - 1 - len(token) else max(cx, end - len(token))
@@ -271,7 +293,7 @@ def render_map(
                 _draw_cell(canvas, x + 1, y + 1, w, view, ctx, index)
     lines = canvas.lines()
     if legend:
-        lines += map_legend(view, ctx, names, len(canvas.chars[0]), tokens=h == 2)
+        lines += map_legend(view, ctx, names, len(canvas.chars[0]), tokens=h == 2, cell_width=w)
     return Text("\n").join(lines)
 
 
@@ -281,9 +303,11 @@ def map_legend(
     names: Sequence[str],
     canvas_width: int,
     tokens: bool = True,
+    cell_width: int | None = None,
 ) -> list[Text]:
-    """Return the legend lines: Provinces, seats, map marks and (if ``tokens``) the tokens'
-    short forms, filled to the map's width."""
+    """Return the legend lines: Provinces, seats, map marks, the Region names cut to fit cells
+    of ``cell_width`` (none when None) and (if ``tokens``) the tokens' short forms, filled to
+    the map's width."""
     width = max(canvas_width, 40)
     provinces = [
         key_item(p.name[:1].upper(), p.name, f"bold reverse {PROVINCE_COLOURS.get(p.id, 'white')}")
@@ -297,6 +321,13 @@ def map_legend(
     ]
     lines = fill_lines(provinces, width)
     lines += fill_lines(seats_legend(names, len(view.players)) + marks, width)
+    if cell_width is not None:
+        cut = [
+            key_item(label, r.name, f"bold {PROVINCE_COLOURS.get(r.province, 'white')}")
+            for r in ctx.regions
+            if (label := region_label(r.name, label_room(cell_width, r.value))) != r.name
+        ]
+        lines += fill_lines(cut, width)
     if tokens:
         bonuses = [ctx.region_tokens[t].bonus for t in view.board.region_tokens.values()]
         lines += fill_lines(legend_items(bonuses), width)

@@ -74,12 +74,23 @@ def seat_label(seat: int, names: Sequence[str]) -> Text:
     return Text(f"{seat_glyph(seat)} {name}", style=f"bold {seat_colour(seat)}")
 
 
+TEAPOT_KEY = (
+    "Teapots: G green, R red, B blue, N neutral (counts as any colour), * any colour; "
+    "G+R means both. needs: the Teapots your played cards must show to buy the card. "
+    "a / b: one of the two."
+)
+"""The key to the Teapot letters and the slash, shown under the Action-card display."""
+
+
 def teapots_text(teapots: Sequence[str]) -> Text:
-    """Return Teapots as coloured letters (G R B N, "*" for any colour), or "-" for none."""
+    """Return Teapots as coloured letters joined by "+" (all of them: G+R is a green and a red
+    Teapot; "*" is one of any colour), or "-" for none."""
     if not teapots:
         return Text("-", style=DIM)
     text = Text()
-    for pot in teapots:
+    for i, pot in enumerate(teapots):
+        if i:
+            text.append("+", style=DIM)
         text.append(TEAPOT_LETTERS[pot], style=f"bold {TEAPOT_COLOURS.get(pot, 'white')}")
     return text
 
@@ -123,14 +134,14 @@ def card_line(card: Card) -> Text:
 
 
 def condition_text(condition: str) -> str:
-    """Return an Emperor card's end-game VP in short words, e.g. "3/garden ≤6" (3 VP per garden,
-    at most 6 gardens counted)."""
+    """Return an Emperor card's end-game VP in short words, e.g. "3 VP per garden ≤6" (at most
+    6 gardens counted; the display's title says so)."""
     if condition == "E3":
-        return f"{FLAT_CARD_VP} flat"
+        return f"{FLAT_CARD_VP} VP"
     if condition == "E7":
-        return f"{STARTING_DECK_VP} -1/Starting card"
+        return f"{STARTING_DECK_VP} VP, -1 per Starting card"
     rate = RATES[condition]
-    return f"{rate.vp}/{COUNTED.get(condition, condition)} ≤{rate.cap}"
+    return f"{rate.vp} VP per {COUNTED.get(condition, condition)} ≤{rate.cap}"
 
 
 def leaves_text(fresh: int, fermented: int) -> Text:
@@ -188,7 +199,7 @@ class ActionDisplay(BoardPanel):
         title.append(
             " ".join(f"{ROMAN[i]}:{n}" for i, n in enumerate(view.action_deck_sizes)), style=DIM
         )
-        table = _grid("slot", "card", "str", "pots", "top", "price", "needs", "VP")
+        table = _grid("slot", "card", "str", "Teapots", "top", "price", "needs", "VP")
         strengths = ctx.components.display.slot_strength
         for i, card_id in enumerate(view.board.action_display):
             need = strengths[i] if i < len(strengths) else 0
@@ -209,7 +220,7 @@ class ActionDisplay(BoardPanel):
                 teapots_text(card.teapots_needed),
                 str(card.vp),
             )
-        return Group(title, table)
+        return Group(title, table, Text(TEAPOT_KEY, style=DIM))
 
 
 class CaravanDisplay(BoardPanel):
@@ -223,7 +234,7 @@ class CaravanDisplay(BoardPanel):
         title.append(
             f"  deck basic {view.basic_caravans} · advanced {view.advanced_caravans}", style=DIM
         )
-        table = _grid("#", "", "", "option 1", "option 2")
+        table = _grid("#", "", "option 1", "option 2")
         for i, caravan_id in enumerate(view.board.caravan_display):
             caravan = ctx.caravans.get(caravan_id)
             if caravan is None:
@@ -234,8 +245,11 @@ class CaravanDisplay(BoardPanel):
                 Text(f"≥{s.strength}", style="bold") + " → " + effects_compact(s.reward)
                 for s in caravan.strengths
             ]
-            table.add_row(str(i + 1), Text(caravan.kind, style=DIM), "sell", *trades)
-            table.add_row("", Text(caravan_id, style=DIM), "str", *powers)
+            name = Text(caravan.name, style="bold")
+            name.append(f"  {caravan.kind}", style=DIM)
+            table.add_row(str(i + 1), "", name)
+            table.add_row("", "sell", *trades)
+            table.add_row("", "str", *powers)
         return Group(title, table)
 
 
@@ -247,8 +261,10 @@ class EmperorDisplay(BoardPanel):
     ) -> RenderableType:
         """Return one row per Emperor card."""
         title = Text("Emperor cards", style=TITLE_STYLE)
-        title.append(f"  deck {view.emperor_deck_size}", style=DIM)
-        table = _grid("#", "card", "str", "pots", "top", "VP at end")
+        title.append(
+            f"  deck {view.emperor_deck_size} · VP at the end: ≤6 counts 6 at most", style=DIM
+        )
+        table = _grid("#", "card", "str", "Teapots", "top", "VP at end")
         for i, card_id in enumerate(view.board.emperor_display):
             card = ctx.emperor_cards.get(card_id)
             if card is None:

@@ -39,7 +39,7 @@ _SCROLL_WORDS = {
     "x2": "x2 Scroll",
     "any": "any Scroll",
 }
-_SCROLL_COMPACT = {"plus1": "+1", "teapot": "pot", "x2": "x2", "any": "any"}
+_SCROLL_COMPACT = {"plus1": "+1", "teapot": "Teapot", "x2": "x2", "any": "any"}
 
 
 class _Forms(NamedTuple):

@@ -24,7 +24,7 @@ from core.tea_garden.context import Context
 from core.tea_garden.entry import LUYU_LEVELS
 from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
-from core.tea_garden.narrate_luyu import POSITION, card_label, front_text
+from core.tea_garden.narrate_luyu import POSITION, bonus_priority, front_text
 from core.tea_garden.state import LuYuState, PlayerState
 from tea_tui.scores import observed_points
 from tea_tui.widgets.displays import (
@@ -39,6 +39,7 @@ from tea_tui.widgets.displays import (
 )
 from tea_tui.widgets.effect_text import SECONDARY_SHORT
 from tea_tui.widgets.glyphs import SECONDARY_GLYPHS
+from tea_tui.words import turns_left
 
 NOT_SOLO = "Lu Yu plays only in a solo game."
 BONUS_WORDS = {
@@ -53,12 +54,6 @@ BONUS_WORDS = {
     "basic_puerh": "Puerh",
 }
 """The Region-token kinds of his Build tie-break, in a word each."""
-
-
-def luyu_turns_left(lu: LuYuState, p: PlayerState, ctx: Context) -> int:
-    """Return the turns Lu Yu may still take this round (0 once he has passed): he has a
-    player's card slots (LUYU-08)."""
-    return 0 if p.passed else max(0, card_slots(ctx) - len(lu.slots))
 
 
 def difficulty(lu: LuYuState) -> str:
@@ -97,7 +92,9 @@ def back_lines(card: LuYuCard, ctx: Context) -> list[Text]:
         second.append(" · Market ", style=DIM)
         second.append(">".join(str(m) for m in card.market_order))
     third = Text("  Build ties ", style=DIM)
-    third.append(">".join(BONUS_WORDS.get(tag, tag) for tag in card.bonus_priority))
+    third.append(
+        ">".join(BONUS_WORDS.get(tag, tag) for tag in bonus_priority(card, ctx.options.puerh))
+    )
     return [first, second, third]
 
 
@@ -111,7 +108,7 @@ def _header(
     if p.passed:
         text.append(" · passed", style="bold red")
     else:
-        text.append(f" · turns left {luyu_turns_left(lu, p, ctx)}")
+        text.append(f" · turns left {turns_left(view, ctx, lu.seat)}")
     if view.to_move == lu.seat and not view.over:
         text.append("  ◀ to move", style="bold reverse")
     return text
@@ -160,7 +157,7 @@ def _pieces(p: PlayerState, ctx: Context) -> list[Text]:
 def _slots(lu: LuYuState, ctx: Context) -> list[RenderableType]:
     """One line per card slot: the card he played there (its front), or the slot's fee."""
     title = Text("Played this round", style=TITLE_STYLE)
-    title.append("  rows top first; after / : done if the action fails", style=DIM)
+    title.append("  rows in order; (else …): if the action fails", style=DIM)
     table = Table.grid(padding=(0, 1))
     table.add_column(no_wrap=True)
     table.add_column(no_wrap=True)
@@ -169,8 +166,8 @@ def _slots(lu: LuYuState, ctx: Context) -> list[RenderableType]:
         number = Text(f" {slot + 1}")
         if slot < len(lu.slots):
             card = ctx.luyu_cards.get(lu.slots[slot])
-            front = Text(front_text(card)) if card else Text("?", style=DIM)
-            table.add_row(number, Text(card_label(lu.slots[slot]), style="bold"), front)
+            front = Text(front_text(card, ctx.options.puerh)) if card else Text("?", style=DIM)
+            table.add_row(number, Text(ctx.name(lu.slots[slot]), style="bold"), front)
             continue
         fee = slot_fee(ctx, slot)
         fee_text = Text("fee ", style=DIM) + cost_text(fee) if fee is not None else Text("")
@@ -195,8 +192,8 @@ def _top(view: TeaGardenObservation, lu: LuYuState, ctx: Context) -> list[Render
     grid.add_column(no_wrap=True)
     grid.add_column(ratio=1)
     front = Text("he reveals it next: ", style=DIM)
-    front.append(front_text(card))
-    grid.add_row(Text(f"  {card_label(card.id)}", style="bold"), front)
+    front.append(front_text(card, ctx.options.puerh))
+    grid.add_row(Text(f"  {card.name}", style="bold"), front)
     return [title, grid, *back_lines(card, ctx)]
 
 

@@ -22,8 +22,8 @@ from tea_tui.widgets.player_board import (
     matches,
     scrolls_text,
     stack_strength,
-    turns_left,
 )
+from tea_tui.words import turns_left
 
 
 def other_seats(view: TeaGardenObservation) -> list[int]:
@@ -59,7 +59,7 @@ class Opponents(BoardPanel):
         if p.passed:
             head.append(" · passed", style="bold red")
         else:
-            head.append(f" · turns left {turns_left(p, ctx)}")
+            head.append(f" · turns left {turns_left(view, ctx, seat)}")
         if view.to_move == seat and not view.over:
             head.append("  ◀ to move", style="bold reverse")
         pieces = Text("   ") + scrolls_text(p)
@@ -90,7 +90,8 @@ class Opponents(BoardPanel):
             strength = view.turn.strength if last else stack_strength(stack, ctx)
             text.append(TOP_MARK + ctx.cards[stack[-1]].name, style="bold")
             if len(stack) > 1:
-                text.append(f" +{len(stack) - 1} under", style=DIM)
+                under = "card" if len(stack) == 2 else "cards"
+                text.append(f" on top of {len(stack) - 1} {under}", style=DIM)
             text.append(f" str {strength}")
         if view.to_move == seat and not view.turn.committed and view.turn.selected:
             text.append(f"  choosing ({len(view.turn.selected)} chosen)", style=DIM)

@@ -30,6 +30,7 @@ from tea_tui.widgets.displays import (
 )
 from tea_tui.widgets.effect_text import effects_compact
 from tea_tui.widgets.luyu_board import is_luyu_seat, luyu_board
+from tea_tui.words import turns_left
 
 TOP_MARK = "▸"
 """Marks the topmost card of a played stack."""
@@ -38,15 +39,10 @@ NO_MATCH = "✗"
 TOKEN = "●"
 
 
-def turns_left(p: PlayerState, ctx: Context) -> int:
-    """Return how many more turns ``p`` may start this round (0 once passed)."""
-    return 0 if p.passed else max(0, card_slots(ctx) - len(p.stacks))
-
-
 def scrolls_text(p: PlayerState) -> Text:
-    """Return the Scrolls by kind, e.g. "Scrolls +1:1 pot:0 x2:2"."""
+    """Return the Scrolls by kind, e.g. "Scrolls +1:1 Teapot:0 x2:2"."""
     text = Text("Scrolls ")
-    for i, (label, n) in enumerate((("+1", p.plus1), ("pot", p.teapot_scrolls), ("x2", p.x2))):
+    for i, (label, n) in enumerate((("+1", p.plus1), ("Teapot", p.teapot_scrolls), ("x2", p.x2))):
         if i:
             text.append(" ")
         text.append(f"{label}:{n}", style="bold" if n else DIM)
@@ -59,11 +55,12 @@ def stack_strength(stack: Sequence[str], ctx: Context) -> int:
 
 
 def stack_text(stack: Sequence[str], ctx: Context) -> Text:
-    """Return a played stack, top card first and marked, then the cards under it."""
+    """Return a played stack, top card first and marked, then the cards under it: "▸Kiln Ash
+    on top of Clay Cup, Sun Tray"."""
     top = Text(TOP_MARK + ctx.cards[stack[-1]].name, style="bold")
     under = [ctx.cards[c].name for c in reversed(stack[:-1])]
     if under:
-        top.append(" over " + ", ".join(under), style=DIM)
+        top.append(" on top of " + ", ".join(under), style=DIM)
     return top
 
 
@@ -140,7 +137,7 @@ class PlayerBoard(BoardPanel):
         if p.passed:
             text.append(" · passed", style="bold red")
         else:
-            text.append(f" · turns left {turns_left(p, ctx)}")
+            text.append(f" · turns left {turns_left(view, ctx, view.seat)}")
         return text
 
     def _baskets(self, p: PlayerState) -> Text:
@@ -160,7 +157,7 @@ class PlayerBoard(BoardPanel):
         text.append(f" · gardens {len(p.gardens)} · Workers {p.workers}")
         text.append(f" · Caravans {len(p.caravans)}")
         if p.caravans:
-            text.append(" " + " ".join(p.caravans), style=DIM)
+            text.append(" (" + ", ".join(ctx.name(c) for c in p.caravans) + ")", style=DIM)
         return text
 
     def _strip(self, view: TeaGardenObservation, p: PlayerState, ctx: Context) -> list[Text]:

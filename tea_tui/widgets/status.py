@@ -13,28 +13,10 @@ from rich.text import Text
 from textual.widgets import Static
 
 from core.tea_garden.context import Context
-from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS
-from core.tea_garden.narrate_luyu import card_label
 from tea_tui.widgets.glyphs import seat_colour, seat_glyph
-from tea_tui.widgets.luyu_board import luyu_turns_left
-from tea_tui.words import card_offer
-
-
-def turns_left(view: TeaGardenObservation, ctx: Context, seat: int) -> int:
-    """Return the turns ``seat`` may still take this round, as the table sees it."""
-    p = view.players[seat]
-    if p.passed or view.over:
-        return 0
-    lu = view.luyu
-    if lu is not None and lu.seat == seat:  # the solo automa plays into his own slots
-        return luyu_turns_left(lu, p, ctx)
-    slots = card_slots(ctx)
-    taken = len(p.stacks)
-    if seat == view.to_move and view.turn.committed:
-        taken -= 1
-    return max(0, slots - taken)
+from tea_tui.words import card_offer, turns_left
 
 
 def seat_text(seat: int, names: Sequence[str]) -> Text:
@@ -98,7 +80,7 @@ class StatusLine(Static):
         lu = view.luyu
         if not view.over and lu is not None and view.to_move == lu.seat:
             second.append_text(seat_text(lu.seat, names))
-            top = f", {card_label(lu.draw[-1])} on top" if lu.draw else ""
+            top = f", {ctx.name(lu.draw[-1])} on top" if lu.draw else ""
             second.append(f" turns his next card ({view.luyu_draw_size} in his deck{top})")
         elif not view.over and t.committed and t.top in ctx.cards:
             card = ctx.cards[t.top]

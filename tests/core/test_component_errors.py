@@ -166,3 +166,36 @@ def test_a_valid_user_file_replaces_only_its_sections() -> None:
     assert custom.scrolls.plus1 == 12
     assert custom.action_cards == base.action_cards
     assert custom.id == f"{base.id}_custom"
+
+
+def test_a_name_used_twice_is_refused() -> None:
+    """Two Caravans of one name could not be told apart on screen (issue 14)."""
+
+    def edit(caravans: list[dict[str, Any]]) -> None:
+        caravans[4]["name"] = caravans[1]["name"].upper()
+
+    message = _refused(_edited("caravans", edit))
+    raw = builtin_raw()["caravans"]
+    assert f"caravans (id '{raw[4]['id']}') field 'name'" in message
+    assert f"is also the name of '{raw[1]['id']}'" in message
+
+
+def test_a_blank_or_missing_name_is_refused() -> None:
+    def blank(tiles: list[dict[str, Any]]) -> None:
+        tiles[0]["name"] = "   "
+
+    assert "field 'name': the name is blank" in _refused(_edited("cup_tiles", blank))
+
+    def missing(tokens: list[dict[str, Any]]) -> None:
+        del tokens[2]["name"]
+
+    message = _refused(_edited("region_tokens", missing))
+    assert "region_tokens[2]" in message and "name" in message
+
+
+def test_lu_yu_cards_need_names_of_their_own() -> None:
+    def edit(luyu: dict[str, Any]) -> None:
+        luyu["cards"][7]["name"] = luyu["cards"][0]["name"]
+
+    message = _refused(_edited("luyu", edit))
+    assert "is also the name of 'ly_b1'" in message

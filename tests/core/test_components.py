@@ -25,6 +25,7 @@ from core.tea_garden.effects import (
     secondary_actions,
 )
 from core.tea_garden.loader import component_hash, load_builtin, load_components
+from core.tea_garden.names import names_by_group
 from core.tea_garden.validate import all_effects
 
 
@@ -324,3 +325,38 @@ def test_no_action_card_dominates_another_of_its_level(cs: ComponentSet) -> None
             for b in cards:
                 strictly_better = at_least_as_good(a, b) and not at_least_as_good(b, a)
                 assert not strictly_better, f"{a.id} dominates {b.id} at level {level}"
+
+
+def test_every_component_has_a_name_players_can_read(cs: ComponentSet) -> None:
+    """Issue 14: the screen shows names, never ids; each name is its own within its kind."""
+    groups = names_by_group(cs)
+    named = {item_id for group in groups for _, item_id, _ in group}
+    every_id = {i for _, ids in cs.ids_by_section() for i in ids}
+    assert every_id <= named
+    assert cs.luyu is not None and {c.id for c in cs.luyu.cards} <= named
+    for group in groups:
+        names = [name for _, _, name in group]
+        assert len(set(names)) == len(names)
+        assert all(name.strip() and name not in named for name in names)
+
+
+def test_renaming_a_tile_keeps_the_hash_so_old_saves_load(cs: ComponentSet) -> None:
+    """Names added in issue 14 are left out of the hash (saves made before them still load);
+    a card's name, hashed since the start, still counts."""
+    from tests.core.component_helpers import builtin_raw, to_toml
+
+    assert component_hash(cs) == (
+        "4c095da6e5f7c97538f9522fdf8404b49176575aa9c663501b7c20a966aa7ca7"
+    )  # the built-in set's hash before the names were added
+    raw = builtin_raw()
+    raw["caravans"][0]["name"] = "Another Name"
+    raw["luyu"]["cards"][0]["name"] = "Another Card"
+    same_set = {"id": cs.id, "name": cs.name}
+    renamed = load_components(
+        to_toml({**same_set, "caravans": raw["caravans"], "luyu": raw["luyu"]}), "f"
+    )
+    assert renamed.caravans[0].name == "Another Name"
+    assert component_hash(renamed) == component_hash(cs)
+    raw["starting_cards"][0]["name"] = "Another Pick"
+    changed = load_components(to_toml({**same_set, "starting_cards": raw["starting_cards"]}), "f")
+    assert component_hash(changed) != component_hash(cs)

@@ -49,7 +49,7 @@ def test_list(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # Newest first (the broken file sorts by its file time, which comes from the real clock).
     assert [n for n in names if n != "broken"] == ["autosave", "duel", "friday"]
     assert "broken" in names
-    assert "UNREADABLE: not valid JSON" in out and "1 file(s) cannot be read" in out
+    assert "UNREADABLE: not valid JSON" in out and "1 file cannot be read" in out
     friday = next(line for line in lines if line.startswith("friday"))
     assert "Friday at Kim's" in friday and "Tea Garden 4p" in friday and "5/5" in friday
     assert "finished, seat" in friday and "won" in friday

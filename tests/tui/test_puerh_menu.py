@@ -10,6 +10,7 @@ from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
 from tea_tui.move_menu import _SUBMENU_OF, build_menu
 from tea_tui.session import GameSession
+from tea_tui.words import effects_words
 
 
 def test_every_puerh_move_is_in_the_menu() -> None:
@@ -60,9 +61,12 @@ def test_puerh_decisions_say_what_they_ask_in_words() -> None:
             hall_ids = session.state.board.court.halls  # type: ignore[union-attr]
             spaces = session.ctx.components.court.hall_spaces  # type: ignore[union-attr]
             for item, m in zip(court.items, halls, strict=True):
-                name = session.ctx.halls[hall_ids[m.hall - 1]].name
+                hall = session.ctx.halls[hall_ids[m.hall - 1]]
                 need = spaces[m.space - 1]
-                assert item.label == f"Hall {m.hall} ({name}), space {m.space}: strength {need}"
+                gains = effects_words(hall.effects)  # what a Courtier there gains
+                assert item.label == (
+                    f"Hall {m.hall} ({hall.name}: {gains}), space {m.space}: strength {need}"
+                )
             seen.add("court")
         if isinstance(top, st.ChooseOption) and top.any_order:
             assert menu.title.startswith("Take the Hall's gains"), menu.title

@@ -18,7 +18,6 @@ from core.engine import Outcome
 from core.rng import Rng
 from core.tea_garden import moves as mv
 from core.tea_garden.hidden import TeaGardenObservation
-from core.tea_garden.narrate_luyu import card_label
 from tea_tui.app import TeaApp, make_app, make_title_app
 from tea_tui.screens.end import EndScreen, winner_text
 from tea_tui.screens.game import GameScreen
@@ -91,7 +90,7 @@ async def test_solo_game_set_up_by_keys_and_lu_yu_takes_his_turns(tmp_path: Path
         text = drawn(board)
         lu = s.state.luyu
         assert lu is not None and len(lu.slots) == 1
-        assert f" 1 {card_label(lu.slots[0])}" in text
+        assert f" 1 {s.ctx.name(lu.slots[0])}" in text
         assert "Top of his deck" in text and "turns left 3" in text
         assert "Lu Yu" in drawn(game(app).query_one("#tabs"))
         await pilot.press("p", "y")  # Ann passes (a new settings file asks first)
@@ -156,17 +155,19 @@ def test_lu_yu_board_shows_his_cards_piles_and_top_card_back() -> None:
     assert "automa, hard" in text
     assert f"deck ({view.luyu_draw_size})" in text
     for slot, card_id in enumerate(lu.slots):
-        assert f" {slot + 1} {card_label(card_id)}" in text
+        assert f" {slot + 1} {s.ctx.name(card_id)}" in text
     assert f"Leaves g{sum(p.fresh)} f{sum(p.fermented)}" in text
     assert f"Caravans {len(p.caravans)} (= {5 * len(p.caravans)} VP)" in text
     assert f"Emperor space {p.emperor_row}" in text
-    assert f"{card_label(top.id)} he reveals it next" in text
+    assert f"{s.ctx.name(top.id)} he reveals it next" in text
     assert f"strength {top.strength}" in text
     assert f"Caravan #{top.caravan}" in text and f"Emperor card #{top.emperor}" in text
     assert "Halls" not in text  # the expansion is off
+    assert "Noble Court" not in text and "Puerh" not in text
+    assert "ly_" not in text and all(s.ctx.name(c) != c for c in lu.slots)
     # The hidden part of his deck never shows: only the top card is known.
     unseen = [c for c in s.state.luyu.draw[:-1] if c not in lu.seen]  # type: ignore[union-attr]
-    assert all(f" {card_label(c)} " not in text for c in unseen)
+    assert all(f" {s.ctx.name(c)} " not in text for c in unseen)
 
 
 def test_lu_yu_board_with_the_expansion_shows_halls_and_market_order() -> None:

@@ -107,13 +107,14 @@ def test_action_display_shows_each_card_with_its_slot_strength() -> None:
 
 
 def test_caravan_display_shows_trades_and_strength_options() -> None:
-    """Each face-up Caravan shows both strength values and the deck counts."""
+    """Each face-up Caravan shows its name (never its id), both strength values and the deck
+    counts."""
     state = playout(2, seed=4, steps=30)
     view = observe(state, 1)
     text = render(CaravanDisplay(), view, state.ctx)
     for caravan_id in view.board.caravan_display:
         caravan = state.ctx.caravans[caravan_id]
-        assert caravan_id in text
+        assert f"{caravan.name}  {caravan.kind}" in text and caravan_id not in text
         for option in caravan.strengths:
             assert f"≥{option.strength} →" in text
         for trade in caravan.trades:

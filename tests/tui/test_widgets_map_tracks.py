@@ -13,10 +13,19 @@ from textual.widget import Widget
 
 from core.rng import Rng
 from core.tea_garden import moves as mv
+from core.tea_garden.components import Region
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.rules import TeaGardenState
-from tea_tui.widgets.board_map import MIN_CELL, WIDE_CELL, BoardMap, render_map
+from tea_tui.widgets.board_map import (
+    MARGIN_CELL,
+    MIN_CELL,
+    WIDE_CELL,
+    BoardMap,
+    label_room,
+    region_label,
+    render_map,
+)
 from tea_tui.widgets.effect_text import effects_words
 from tea_tui.widgets.glyphs import seat_glyph
 from tea_tui.widgets.tracks import Tracks, render_tracks
@@ -115,12 +124,29 @@ def state() -> TeaGardenState:
 # --- the map -------------------------------------------------------------------------------
 
 
-def test_map_shows_every_region_label_and_value(state: TeaGardenState) -> None:
-    """Every Region's short label is followed by its value."""
+def label(region: Region, cell: int = MARGIN_CELL) -> str:
+    """The name a Region shows in a cell of the map."""
+    return region_label(region.name, label_room(cell, region.value))
+
+
+def test_map_shows_every_region_by_its_name_and_value(state: TeaGardenState) -> None:
+    """Every Region shows its name (the menus' word, cut to fit) followed by its value, and
+    the legend gives each cut name in full (issue 14: one naming, not HSHN and Huangshan)."""
     lines, _ = shown_lines(BoardMap(), state)
     text = "\n".join(lines)
     for region in state.ctx.regions:
-        assert f"{region.short} {region.value}" in text, region.short
+        shown = label(region)
+        assert region.name.startswith(shown) and len(shown) >= 4
+        assert f"{shown} {region.value}" in text, shown
+        if shown != region.name:
+            assert f"{shown} {region.name}" in text  # the legend
+    assert "HSHN" not in text and "Huang 3" in text and "Qimen 2" in text
+
+
+def test_region_labels_cut_at_a_word_when_they_can() -> None:
+    assert region_label("Tianmu Mountains", 8) == "Tianmu"
+    assert region_label("Tianmu Mountains", 5) == "Tianm"
+    assert region_label("Qimen", 5) == "Qimen"
 
 
 def test_map_shows_river_and_mountains(state: TeaGardenState) -> None:
@@ -128,10 +154,10 @@ def test_map_shows_river_and_mountains(state: TeaGardenState) -> None:
     lines, _ = shown_lines(BoardMap(), state)
     river = [line for line in lines if set(line) == {"≈"}]
     assert len(river) == 1
-    width = 7 * (MIN_CELL + 1) + 1
+    width = 7 * (MARGIN_CELL + 1) + 1
     assert len(river[0]) == width
-    assert "▒" * MIN_CELL in "\n".join(lines)  # the wall between Taiping and Qimen
-    assert sum(line.count("▒") for line in lines[:13]) == MIN_CELL + 2  # and Zunyi|Anxi
+    assert "▒" * MARGIN_CELL in "\n".join(lines)  # the wall between Taiping and Qimen
+    assert sum(line.count("▒") for line in lines[:13]) == MARGIN_CELL + 2  # and Zunyi|Anxi
 
 
 def test_map_puts_each_garden_in_its_region(state: TeaGardenState) -> None:
@@ -140,7 +166,7 @@ def test_map_puts_each_garden_in_its_region(state: TeaGardenState) -> None:
     checked = 0
     for seat, player in enumerate(state.players):
         for index in player.gardens:
-            short = state.ctx.regions[index].short
+            short = label(state.ctx.regions[index])
             row = next(i for i, line in enumerate(lines) if f" {short} " in line)
             left = lines[row].index(f" {short} ") - 2
             cell = lines[row + 1][left : left + MIN_CELL]
@@ -153,9 +179,9 @@ def test_map_marks_free_and_vp_spaces() -> None:
     """Zhenghe's free spaces show its VP values 3 and 1 and a plain dot."""
     fresh = TeaGardenGame(num_seats=2).new_state(3)
     lines, _ = shown_lines(BoardMap(), fresh)
-    row = next(i for i, line in enumerate(lines) if " ZHNG 2" in line)
-    left = lines[row].index(" ZHNG 2") - 2
-    assert lines[row + 1][left : left + MIN_CELL].startswith(" 3 1 ·")
+    row = next(i for i, line in enumerate(lines) if " Zheng 2" in line)
+    left = lines[row].index(" Zheng 2") - 2
+    assert lines[row + 1][left : left + MARGIN_CELL].startswith(" 3 1 ·")
 
 
 def test_map_fits_80_columns(state: TeaGardenState) -> None:
@@ -165,6 +191,21 @@ def test_map_fits_80_columns(state: TeaGardenState) -> None:
     assert [line.rstrip() for line in on_screen] == lines
     compact = render_map(view_of(state), state.ctx, NAMES, cell_width=MIN_CELL).plain
     assert max(len(line) for line in compact.splitlines()) <= 80
+
+
+@pytest.mark.parametrize("width", [71, 76, 79])
+def test_map_keeps_its_right_border_when_narrower_than_80(
+    state: TeaGardenState, width: int
+) -> None:
+    """The map's side of a 120x40 screen is 76 columns: the cells shrink to 9 columns rather
+    than lose the right border (issue 14)."""
+    lines, on_screen = shown_lines(BoardMap(), state, size=(width, 24))
+    map_lines = lines[:13]
+    assert max(len(line) for line in lines) <= width
+    assert [line.rstrip() for line in on_screen] == lines
+    assert map_lines[4].endswith("│") and map_lines[3].endswith("┐")  # the right border
+    assert map_lines[6].rstrip("≈") == ""
+    assert "Huang 3" in "\n".join(map_lines)
 
 
 def test_map_wide_mode_writes_tokens_in_words(state: TeaGardenState) -> None:

@@ -252,9 +252,9 @@ def test_hall_and_market_orders_must_be_permutations(field: str, value: list[int
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
-        (lambda order: order[:-1], "misses Region-token effect tag(s)"),
+        (lambda order: order[:-1], "misses Region-token effect tag"),
         (lambda order: [*order, order[0]], "listed more than once"),
-        (lambda order: [*order, "teleport"], "unknown effect tag(s): teleport"),
+        (lambda order: [*order, "teleport"], "unknown effect tag: teleport"),
     ],
 )
 def test_bonus_priority_problems(change: Callable[[list[str]], list[str]], expected: str) -> None:

@@ -74,6 +74,7 @@ def card(
     """A Lu Yu card for a scenario; with no rows its front does nothing (a pure "back")."""
     return LuYuCard(
         id=cid,
+        name=f"Test card {cid}",
         group="expert",  # with 0 Experts in play, setup leaves it in the box
         rows=rows or (row(step("leaves", 0)),),
         strength=strength,
@@ -421,9 +422,24 @@ def test_luyu_09_10_front_and_back_in_words() -> None:
         emperor=3,
     )
     assert front_text(front) == (
-        "+2 fresh, Caravan / +1 Emperor token; ferment 2, secondary action / +1 fresh"
+        "+2 fresh, Caravan (else +1 Emperor token); ferment 2, secondary action (else +1 fresh)"
     )
     assert back_text(front) == "strength 3, River Navigation, Caravan right, Emperor card right"
+
+
+def test_a_base_game_front_leaves_out_the_expansion_steps() -> None:
+    """Without the expansion his Court and Market are skipped and the fallback always taken,
+    so the card's text says only that (issue 14)."""
+    both = card(
+        "t_court",
+        row(step("build"), fallback=(step("leaves", 2),)),
+        row(step("court", 1), fallback=(step("leaves", 1),)),
+        row(step("ferment", 1), step("market", 0)),
+    )
+    assert front_text(both) == (
+        "Build (else +2 fresh); Noble Court at +1 strength (else +1 fresh); ferment 1, Puerh Market"
+    )
+    assert front_text(both, puerh=False) == "Build (else +2 fresh); +1 fresh; ferment 1"
 
 
 # --- Build (LUYU-11, AMB-59) ----------------------------------------------------------------

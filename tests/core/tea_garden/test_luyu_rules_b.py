@@ -540,7 +540,7 @@ def test_ex_17_lu_yu_turn() -> None:
     assert (p.vp, s.pending, s.seat) == (0, [], HUMAN)
     assert notes(s) == ["reveal", "leaves", "caravan", "ferment", "river", "emperor"]
     story = luyu_story(s)
-    for words in ("reveals", "takes Caravan", "moves his Boat to segment 1", "Emperor space 1"):
+    for words in ("reveals", "takes the Caravan", "moves his Boat to segment 1", "Emperor space 1"):
         assert words in story
 
 

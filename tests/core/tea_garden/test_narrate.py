@@ -84,7 +84,7 @@ def _caravan_words(g: GameData, m: Move) -> list[str]:
     assert isinstance(m, mv.TakeCaravan)
     cid = g.board.caravan_display[m.slot - 1]
     value = g.ctx.caravans[cid].strengths[m.strength - 1].strength
-    return [f"Caravan {cid}", f"trade {m.trade}", f"strength {value}"]
+    return [f"Caravan {g.ctx.caravans[cid].name}", f"trade {m.trade}", f"strength {value}"]
 
 
 def _pay_words(g: GameData, m: Move) -> list[str]:
@@ -96,7 +96,7 @@ def _pay_words(g: GameData, m: Move) -> list[str]:
     purpose = {
         "fee": "fee of card slot",
         "buy": g.ctx.cards[rest].name if kind == "buy" else "",
-        "caravan": f"Caravan {rest.split(':')[0]}",
+        "caravan": f"Caravan {g.ctx.name(rest.split(':')[0])}",
         "emperor": "Emperor track",
         "repeat": "to repeat",
     }[kind]
@@ -317,17 +317,17 @@ def test_caravan_and_its_payment() -> None:
     set_leaves(s, 0, fresh={1: 2})
     commit(game, s, ["s11"], "s11")
     move = mv.TakeCaravan(1, 1, 1)
-    assert describe(s, move) == "Seat 1 takes Caravan cv_b01 (trade 1, strength 2)"
+    assert describe(s, move) == "Seat 1 takes the Caravan Salt Road Mules (trade 1, strength 2)"
     s.apply(move)
     assert describe(s, mv.PayLeaf("g", 1)) == (
-        "Seat 1 pays a fresh leaf of quality 1 for Caravan cv_b01"
+        "Seat 1 pays a fresh leaf of quality 1 for the Caravan Salt Road Mules"
     )
     play(game, s, "pay g 1")
     before = s.clone()
     s.apply(mv.PayLeaf("g", 1))
     # trade 1 pays 2 VP, strength 2 pays 2 fresh leaves of quality 2
     assert describe_effects(before, s, 0) == (
-        "gains 2 fresh leaves of quality 2, Caravan cv_b01 and 2 VP; "
+        "gains 2 fresh leaves of quality 2, the Caravan Salt Road Mules and 2 VP; "
         "loses a fresh leaf of quality 1"
     )
 
