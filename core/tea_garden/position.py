@@ -204,7 +204,12 @@ class Position:
             if card in display:
                 display[display.index(card)] = deck.pop() if deck else ""
                 return
-        raise PositionError(f"{card!r} is not a card of this game (or it is in a played stack)")
+        known = (s.ctx.action_cards, s.ctx.emperor_cards, s.ctx.starting_cards)
+        if any(card in cards for cards in known):
+            raise PositionError(
+                f"{card!r} is not in play in this deal (left out at setup, or in a played stack)"
+            )
+        raise PositionError(f"{card!r} is not a card of this game")
 
     @staticmethod
     def _slot(slot: int, size: int) -> None:
