@@ -18,8 +18,9 @@ spends the whole budget and the result ranks the root moves.
 from __future__ import annotations
 
 import queue
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from multiprocessing import get_context
 from multiprocessing.context import SpawnProcess
 from multiprocessing.sharedctypes import Synchronized
@@ -209,6 +210,94 @@ class AgentWorker:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def follow(
+    worker: AgentWorker,
+    request: int,
+    *,
+    seconds: float,
+    what: str,
+    on_progress: Callable[[Progress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> WorkerResult:
+    """Wait for the result of ``request``, passing its progress on and cancelling it as soon as
+    ``should_stop()`` says so (the caller's thread waits; the process thinks).
+
+    Args:
+        worker: the process the request went to.
+        request: the request's number.
+        seconds: how long the answer may take at most (the budget plus a grace period).
+        what: who is thinking, for error messages ("mcts:normal", "the hint search").
+        on_progress: called with each progress report of the request.
+        should_stop: asked between polls; True cancels the request (it then answers with what
+            it has).
+
+    Raises:
+        TimeoutError: if no answer comes within ``seconds``.
+        RuntimeError: if the search failed in the process (the message says why).
+    """
+    deadline = time.monotonic() + seconds
+    while True:
+        if should_stop is not None and should_stop():
+            worker.cancel(request)
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{what} did not answer in time")
+        message = worker.poll(timeout=0.05)
+        if isinstance(message, WorkerProgress) and message.request == request:
+            if on_progress is not None:
+                on_progress(message.progress)
+        elif isinstance(message, WorkerResult) and message.request == request:
+            if message.move is None:
+                raise RuntimeError(f"{what} failed: {message.error}")
+            return message
+
+
+class WorkerSlot:
+    """A worker process started on first use and kept until :meth:`close`, safe to use from the
+    threads of a screen: once closed, no new process is ever started (a thread that begins to
+    think after its screen closed gets an error instead of a stray process).
+
+    Args:
+        game: the game the agent plays.
+        spec: the seat spec of the agent in the process.
+    """
+
+    def __init__(self, game: Game, spec: str) -> None:
+        self.game = game
+        self.spec = spec
+        self._worker: AgentWorker | None = None
+        self._closed = False
+        self._lock = threading.Lock()
+
+    @property
+    def running(self) -> bool:
+        """True while a process is running for this slot."""
+        with self._lock:
+            return self._worker is not None
+
+    def get(self) -> AgentWorker:
+        """Return the running worker, starting it the first time.
+
+        Raises:
+            RuntimeError: if the slot has been closed.
+        """
+        with self._lock:
+            if self._closed:
+                raise RuntimeError(f"{self.spec} has been closed")
+            if self._worker is None:
+                worker = AgentWorker(self.game, self.spec)
+                worker.start()
+                self._worker = worker
+            return self._worker
+
+    def close(self) -> None:
+        """Stop the process, if there is one; none is started after this."""
+        with self._lock:
+            self._closed = True
+            worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.close()
 
 
 def _serve(game: Game, spec: str, requests: Any, replies: Any, cancelled: Any) -> None:

@@ -10,14 +10,12 @@ player gets only the seat's observation and the legal moves.
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ai.agents import Player, make_agent
 from ai.base import Progress, Searcher
-from ai.worker import AgentWorker, WorkerProgress, WorkerResult
+from ai.worker import WorkerSlot, follow
 from core.engine import Game, Observation
 from core.moves import Move
 from core.rng import Rng
@@ -39,14 +37,21 @@ class AiSeat:
     """The seat's own generator; it moves on with every decision."""
     game: Game | None = None
     """Set to think in a separate process (searching players only)."""
-    _worker: AgentWorker | None = field(default=None, repr=False)
-    _closed: bool = field(default=False, repr=False)
-    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _slot: WorkerSlot | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.game is not None:  # made now, so that close() always reaches it
+            self._slot = WorkerSlot(self.game, self.player.spec)
 
     @property
     def label(self) -> str:
         """The player's seat spec, e.g. ``mcts:normal``."""
         return self.player.spec
+
+    @property
+    def process_running(self) -> bool:
+        """True while the player thinks in a process of its own."""
+        return self._slot is not None and self._slot.running
 
     @property
     def searches(self) -> bool:
@@ -103,38 +108,30 @@ class AiSeat:
         on_progress: ProgressReport | None,
         should_stop: Callable[[], bool] | None,
     ) -> Move:
-        with self._lock:  # the screen may close the seat while a thread is about to think
-            if self._closed:
-                raise RuntimeError(f"{self.label} has been closed")
-            if self._worker is None:
-                assert self.game is not None
-                self._worker = AgentWorker(self.game, self.label)
-                self._worker.start()
-            worker = self._worker
+        if self._slot is None:
+            raise RuntimeError(f"{self.label} thinks in no process")
+        worker = self._slot.get()  # refused once the screen has closed the seat
         request = worker.submit(observation, legal, seed=self.rng.next_u64() & SEED_MASK)
-        cap = self.player.budget.seconds
-        deadline = time.monotonic() + (cap or 60.0) + GRACE
-        while True:
-            if should_stop is not None and should_stop():
-                worker.cancel(request)
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"{self.label} did not answer in time")
-            message = worker.poll(timeout=0.05)
-            if isinstance(message, WorkerProgress) and message.request == request:
-                if on_progress is not None:
-                    on_progress(message.progress.iterations, message.progress.seconds)
-            elif isinstance(message, WorkerResult) and message.request == request:
-                if message.move is None:
-                    raise RuntimeError(f"{self.label} failed: {message.error}")
-                return message.move
+
+        def report(progress: Progress) -> None:
+            if on_progress is not None:
+                on_progress(progress.iterations, progress.seconds)
+
+        result = follow(
+            worker,
+            request,
+            seconds=(self.player.budget.seconds or 60.0) + GRACE,
+            what=self.label,
+            on_progress=report,
+            should_stop=should_stop,
+        )
+        assert result.move is not None
+        return result.move
 
     def close(self) -> None:
         """Stop the player's process, if it has one; no new one is started after this."""
-        with self._lock:
-            self._closed = True
-            worker, self._worker = self._worker, None
-        if worker is not None:
-            worker.close()
+        if self._slot is not None:
+            self._slot.close()
 
 
 def prepare_processes() -> None:
@@ -156,7 +153,5 @@ def make_ai(spec: SeatSpec, game: Game, rng: Rng, *, processes: bool = True) -> 
         ValueError: if the spec names a person, the solo automa or an unknown level.
     """
     player = make_agent(spec, game)
-    seat = AiSeat(player, rng)
-    if processes and seat.searches:
-        seat.game = game
-    return seat
+    searches = isinstance(player.agent, Searcher)
+    return AiSeat(player, rng, game if processes and searches else None)

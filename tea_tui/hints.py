@@ -12,12 +12,11 @@ when asked.
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ai.base import Budget, MoveStat, Progress
+from ai.worker import WorkerSlot, follow
 from core.engine import Game, Observation
 from core.moves import Move
 from core.rng import Rng
@@ -80,9 +79,15 @@ class Hinter:
     game: Game
     budget: Budget = HINT_BUDGET
     processes: bool = True
-    _worker: object | None = field(default=None, repr=False)
-    _closed: bool = field(default=False, repr=False)
-    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _slot: WorkerSlot = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._slot = WorkerSlot(self.game, "mcts:normal")
+
+    @property
+    def process_running(self) -> bool:
+        """True while a search process is running for hints."""
+        return self._slot.running
 
     def find(
         self,
@@ -142,44 +147,25 @@ class Hinter:
         on_progress: ProgressReport | None,
         should_stop: Callable[[], bool] | None,
     ) -> HintResult:
-        from ai.worker import AgentWorker, WorkerProgress, WorkerResult
-
-        with self._lock:  # the screen may close the hinter while a thread is about to search
-            if self._closed:
-                raise RuntimeError("the hint search has been closed")
-            if self._worker is None:
-                started = AgentWorker(self.game, "mcts:normal")
-                started.start()
-                self._worker = started
-            worker = self._worker
-        assert isinstance(worker, AgentWorker)
+        worker = self._slot.get()  # refused once the screen has closed the hinter
         request = worker.submit(observation, legal, self.budget, seed, analyse=True)
-        deadline = time.monotonic() + (self.budget.seconds or 60.0) + GRACE
-        while True:
-            if should_stop is not None and should_stop():
-                worker.cancel(request)
-            if time.monotonic() > deadline:
-                raise TimeoutError("the hint search did not answer in time")
-            message = worker.poll(timeout=0.05)
-            if isinstance(message, WorkerProgress) and message.request == request:
-                if on_progress is not None:
-                    on_progress(message.progress.iterations, message.progress.seconds)
-            elif isinstance(message, WorkerResult) and message.request == request:
-                if message.move is None:
-                    raise RuntimeError(f"the hint search failed: {message.error}")
-                return HintResult(
-                    top_moves(message.ranked, legal),
-                    message.iterations,
-                    message.seconds,
-                    message.cancelled,
-                )
+
+        def report(progress: Progress) -> None:
+            if on_progress is not None:
+                on_progress(progress.iterations, progress.seconds)
+
+        message = follow(
+            worker,
+            request,
+            seconds=(self.budget.seconds or 60.0) + GRACE,
+            what="the hint search",
+            on_progress=report,
+            should_stop=should_stop,
+        )
+        return HintResult(
+            top_moves(message.ranked, legal), message.iterations, message.seconds, message.cancelled
+        )
 
     def close(self) -> None:
         """Stop the search process, if there is one; no new one is started after this."""
-        with self._lock:
-            self._closed = True
-            worker, self._worker = self._worker, None
-        if worker is not None:
-            close = getattr(worker, "close", None)
-            if callable(close):
-                close()
+        self._slot.close()

@@ -24,7 +24,7 @@ def test_a_closed_mcts_seat_starts_no_process_and_still_answers() -> None:
     seat.close()
     move = seat.choose(observation, legal, should_stop=lambda: True)  # type: ignore[arg-type]
     assert move in legal
-    assert seat._worker is None
+    assert not seat.process_running
 
 
 def test_a_closed_hinter_starts_no_process() -> None:
@@ -32,5 +32,5 @@ def test_a_closed_hinter_starts_no_process() -> None:
     hinter = Hinter(game)
     hinter.close()
     result = hinter.find(observation, legal, seed=3, should_stop=lambda: True)  # type: ignore[arg-type]
-    assert hinter._worker is None
+    assert not hinter.process_running
     assert all(s.move in legal for s in result.suggestions)

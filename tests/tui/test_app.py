@@ -464,8 +464,8 @@ async def test_an_mcts_seat_thinks_in_a_process_and_moves() -> None:
                 break
             await pilot.pause(0.02)
         assert any(e.seat == 1 and not e.header for e in screen.session.log)
-        assert screen._ai[1]._worker is not None
-    assert screen._ai[1]._worker is None  # closed with the screen
+        assert screen._ai[1].process_running
+    assert not screen._ai[1].process_running  # closed with the screen
 
 
 def test_new_command_starts_the_app_with_the_seats(monkeypatch: pytest.MonkeyPatch) -> None:
