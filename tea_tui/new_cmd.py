@@ -22,6 +22,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from core.games import game_ids
 from core.seats import SeatSpec
 from tea_tui.common import (
     CliError,
@@ -51,7 +52,14 @@ def add_new_parser(
     )
     common(new)
     new.add_argument(
-        "--players", type=int, default=2, choices=(2, 3, 4), help="number of seats (default 2)"
+        "--game",
+        choices=game_ids(),
+        default="tea_garden",
+        help="the game, by id (default tea_garden; tasting is the tiny test game, played through "
+        "the screens every game without its own gets)",
+    )
+    new.add_argument(
+        "--players", type=int, default=None, help="number of seats (default 2; Tea Garden: 2-4)"
     )
     new.add_argument(
         "--seat",
@@ -144,6 +152,12 @@ def run_new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from tea_tui.play_cmd import after_game, play_plain, use_color, user_settings
     from tea_tui.session import tea_game
 
+    if args.players is None:
+        args.players = 2
+    if args.game != "tea_garden":  # only Tea Garden has screens of its own so far
+        return run_generic(args)
+    if not 2 <= args.players <= 4:
+        raise CliError(f"Tea Garden is played by 2 to 4 players, not {args.players}")
     seats = seats_from(args.players, args.seat)
     start = start_seat(args.players, seats, args.start)
     path = getattr(args, "components", None)
@@ -219,3 +233,35 @@ def _quoted(option: str) -> str:
     """Return ``--seat SPEC`` with the spec quoted for a shell when it holds a space."""
     flag, _, value = option.partition(" ")
     return f"{flag} {shlex.quote(value)}"
+
+
+def run_generic(args: argparse.Namespace) -> int:
+    """Start a game that has no screens of its own: the fallback screen, or plain mode.
+
+    Raises:
+        CliError: for seats, options or a seat count the game cannot be set up with.
+    """
+    from core.games import find_game
+    from core.setup import SetupError
+    from saves import SaveStore, resolve_paths
+    from tea_tui.generic import GenericMatch
+
+    info = find_game(args.game)
+    if args.puerh or args.variant:
+        raise CliError(f"--puerh and --variant are Tea Garden's; {info.name} has neither")
+    seats = seats_from(args.players, args.seat)
+    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    try:
+        match = GenericMatch.new(info.id, seats, seed)
+    except (SetupError, ValueError) as exc:
+        raise CliError(str(exc)) from None
+    store = SaveStore(resolve_paths(getattr(args, "data_dir", None)))
+    if plain_requested(args):
+        from tea_tui.plain.generic import play_generic_plain
+
+        return play_generic_plain(match, store=store)
+    from tea_tui.screens.generic_game import GenericApp
+
+    app = GenericApp(match, store)
+    app.run()
+    return app.return_code or 0

@@ -306,42 +306,51 @@ class SaveKeeper:
         return written
 
     def _keep_previous(self, session: GameSession) -> str:
-        """Keep the game in the autosave slot as a named save, unless this session goes on
-        from it (the same game, and every move of the slot is among the session's).
-
-        A finished game, an unfinished one and an unreadable file are all kept: nothing that
-        was in the slot is lost when another game takes it.
-
-        Raises:
-            SaveError: if the game in the slot exists but cannot be kept.
-        """
-        from saves import SaveNotFoundError
-        from saves.format import decode_save
-
-        path = self.store.paths.autosave
-        try:
-            data = read_bytes(path)
-        except SaveNotFoundError:
-            return ""
-        except SaveError:
-            return ""  # nothing there that can be read (a folder, a device): nothing to keep
-        try:
-            old = decode_save(data, path)[0]
-        except SaveError as exc:  # damaged: keep its bytes as they are, listed as unreadable
-            stamp = datetime.now().strftime("%Y-%m-%d %H.%M.%S")
-            name = self.store.keep_copy(data, f"damaged autosave {stamp}")
-            return (
-                f"The autosave could not be read ({exc.problem}); it was kept as it was, "
-                f"as the save '{name}'."
-            )
+        """Keep the game in the autosave slot as a named save if this session does not go on
+        from it (see :func:`keep_previous_autosave`)."""
         moves = [str(m) for m in session.moves]
-        same_game = old.seed == session.seed and _same_time(old.created, session.created)
-        if not old.moves or (same_game and moves[: len(old.moves)] == old.moves):
-            return ""
-        stamp = old.updated.astimezone().strftime("%Y-%m-%d %H.%M.%S")
-        state = "finished" if old.meta.finished else "unfinished"
-        name = self.store.keep_copy(data, f"{old.meta.title or 'game'} {stamp}")
-        return f"Your {state} previous game was kept as the save '{name}'."
+        return keep_previous_autosave(self.store, session.seed, session.created, moves)
+
+
+def keep_previous_autosave(
+    store: SaveStore, seed: int, created: datetime, moves: Sequence[str]
+) -> str:
+    """Before a game takes the autosave slot, keep the game found there as a named save,
+    unless the new game goes on from it (the same game, and every move of the slot among the
+    new game's); return a note for the player ("" when nothing was kept).
+
+    A finished game, an unfinished one and an unreadable file are all kept: nothing that was in
+    the slot is lost when another game takes it.
+
+    Raises:
+        SaveError: if the game in the slot exists but cannot be kept.
+    """
+    from saves import SaveNotFoundError
+    from saves.format import decode_save
+
+    path = store.paths.autosave
+    try:
+        data = read_bytes(path)
+    except SaveNotFoundError:
+        return ""
+    except SaveError:
+        return ""  # nothing there that can be read (a folder, a device): nothing to keep
+    try:
+        old = decode_save(data, path)[0]
+    except SaveError as exc:  # damaged: keep its bytes as they are, listed as unreadable
+        stamp = datetime.now().strftime("%Y-%m-%d %H.%M.%S")
+        name = store.keep_copy(data, f"damaged autosave {stamp}")
+        return (
+            f"The autosave could not be read ({exc.problem}); it was kept as it was, "
+            f"as the save '{name}'."
+        )
+    same_game = old.seed == seed and _same_time(old.created, created)
+    if not old.moves or (same_game and list(moves[: len(old.moves)]) == old.moves):
+        return ""
+    stamp = old.updated.astimezone().strftime("%Y-%m-%d %H.%M.%S")
+    state = "finished" if old.meta.finished else "unfinished"
+    name = store.keep_copy(data, f"{old.meta.title or 'game'} {stamp}")
+    return f"Your {state} previous game was kept as the save '{name}'."
 
 
 def _same_time(a: datetime, b: datetime) -> bool:
