@@ -259,8 +259,9 @@ class SaveKeeper:
                 self.store.autosave(save)
             except SaveError as exc:
                 with self._lock:
+                    if self._failure is None:  # told once, until a save works again
+                        self._errors.append(f"The game could not be autosaved: {exc}")
                     self._failure = f"The game could not be autosaved: {exc}"
-                    self._errors.append(self._failure)
             else:
                 with self._lock:
                     self._failure = None

@@ -168,6 +168,10 @@ async def test_the_app_offers_to_save_elsewhere_when_the_autosave_fails(tmp_path
         dialog = app.screen
         assert isinstance(dialog, ChoiceScreen)
         assert "NOT saved" in dialog.question and "cannot create the folder" in dialog.question
+        box = dialog.query_one(".modal-box")
+        assert box.size.width >= 40 and box.size.height >= 6  # drawn, not an empty corner box
+        shown = " ".join(str(w.render()) for w in dialog.query("Static"))
+        assert "save it to a file elsewhere" in shown and "leave and lose it" in shown
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, NameScreen))
         from textual.widgets import Input
@@ -202,3 +206,21 @@ async def test_esc_on_the_unsaved_dialog_goes_back_to_the_game(tmp_path: Path) -
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert len(app.screen.session.moves) == moves  # type: ignore[attr-defined]
+
+
+def test_a_failing_autosave_is_told_once_until_it_works_again(tmp_path: Path) -> None:
+    blocked = _blocked(tmp_path)
+    store = SaveStore(SavePaths.under(blocked))
+    keeper = SaveKeeper(store)
+    session = new_session(seed=3)
+    keeper.autosave(session, wait=True)
+    advance(session, lambda s: len(s.moves) > 3)
+    keeper.autosave(session, wait=True)
+    keeper.autosave(session, wait=True)
+    errors = keeper.take_errors()
+    assert len(errors) == 1 and "could not be autosaved" in errors[0]
+    assert not keeper.saved()
+    blocked.unlink()  # the folder can be made now
+    keeper.autosave(session, wait=True)
+    assert keeper.saved() and keeper.take_errors() == []
+    assert store.resume() is not None
