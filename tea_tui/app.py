@@ -277,6 +277,9 @@ class TeaApp(App[None]):
 
         try:
             loaded = self.store.load(name)
+            if not replay and loaded.save.setup.game != "tea_garden":  # no screens of its own
+                self.call_from_thread(self._play_generic, loaded)
+                return
             rebuilt = None if replay else session_from_save(loaded)
         except (SaveError, NotPlayableError) as exc:
             self.call_from_thread(
@@ -296,6 +299,17 @@ class TeaApp(App[None]):
         else:
             assert rebuilt is not None
             self.call_from_thread(self._play_loaded, rebuilt.session)
+
+    def _play_generic(self, loaded: LoadedGame) -> None:
+        """Go on with a saved game that has no screens of its own, on the fallback screen."""
+        from tea_tui.generic import GenericMatch
+        from tea_tui.screens.generic_game import GenericGameScreen
+
+        save = loaded.save
+        match = GenericMatch.of(save.setup, save.seed, loaded.replay.moves)
+        match.created = save.created
+        self._drop_to_base()
+        self.push_screen(GenericGameScreen(match, self.store))
 
     def _play_loaded(self, session: GameSession) -> None:
         if self.processes and any(spec.kind == "mcts" for spec in session.seats):

@@ -156,8 +156,14 @@ def run_new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         args.players = 2
     if args.game != "tea_garden":  # only Tea Garden has screens of its own so far
         return run_generic(args)
-    if not 2 <= args.players <= 4:
-        raise CliError(f"Tea Garden is played by 2 to 4 players, not {args.players}")
+    from core.games import find_game
+
+    info = find_game(args.game)
+    if not info.min_seats <= args.players <= info.max_seats:
+        raise CliError(
+            f"{info.name} is played by {info.min_seats} to {info.max_seats} players, "
+            f"not {args.players}"
+        )
     seats = seats_from(args.players, args.seat)
     start = start_seat(args.players, seats, args.start)
     path = getattr(args, "components", None)

@@ -109,8 +109,12 @@ class GenericGameScreen(Screen[None]):
             self._play(int(event.character) - 1)
 
     def action_leave(self) -> None:
-        """Leave; the game is in the autosave."""
-        self.app.exit(return_code=0 if self.match.saved else 1)
+        """Leave (to the title screen when there is one); the game is in the autosave."""
+        to_title = getattr(self.app, "switch_to_title", None)
+        if callable(to_title):
+            to_title()
+        else:
+            self.app.exit(return_code=0 if self.match.saved else 1)
 
 
 class GenericApp(App[None]):

@@ -78,3 +78,40 @@ async def test_an_app_game_through_the_fallback(game_id: str, tmp_path: Path) ->
         await pilot.press("q")
     saved = store.resume()
     assert saved is not None and saved.meta.finished
+
+
+def test_a_saved_game_without_screens_goes_on_from_the_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tea_tui.cli import main
+
+    argv = ["new", "--game", "tasting", "--seat", "human", "--seat", "random", "--seed", "4"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    assert main([*argv, "--plain", "--data-dir", str(tmp_path)]) == 0
+    first = SaveStore(SavePaths.under(tmp_path)).resume()
+    assert first is not None and len(first.replay) == 2 and not first.meta.finished
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n"))
+    assert main(["continue", "--plain", "--data-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("points.")
+    done = SaveStore(SavePaths.under(tmp_path)).resume()
+    assert done is not None and done.meta.finished
+    assert [str(m) for m in done.replay.moves[:2]] == [str(m) for m in first.replay.moves]
+
+
+@pilot_test
+async def test_the_app_opens_a_saved_game_without_screens(tmp_path: Path) -> None:
+    from tea_tui.app import make_title_app
+    from tea_tui.screens.generic_game import GenericGameScreen
+
+    match = GenericMatch.new("tasting", ["human", "random"], seed=6)
+    match.apply(match.legal_moves()[0])
+    store = SaveStore(SavePaths.under(tmp_path))
+    match.autosave(store)
+    app = make_title_app(data_dir=tmp_path, processes=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_save("autosave")
+        await until(pilot, lambda: isinstance(app.screen, GenericGameScreen))
+        screen = app.screen
+        assert isinstance(screen, GenericGameScreen)
+        assert [str(m) for m in screen.match.moves][:1] == [str(match.moves[0])]
+        await until(pilot, lambda: screen.match.human_to_move or screen.match.to_move is None)
