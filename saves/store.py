@@ -18,7 +18,6 @@ import msgspec
 from core.engine import Game, State
 from core.moves import Move
 from core.setup import ComponentMismatchError, GameSetup, SetupError, make_game
-from core.tea_garden.components import ComponentSet
 from saves.atomic import (
     backup_paths,
     clean_leftovers,
@@ -131,7 +130,8 @@ class SaveStore:
 
     Args:
         paths: where the files live (see :func:`saves.paths.resolve_paths`).
-        components: the Tea Garden component set in use; None for the built-in one.
+        components: the component set in use (of the game a save names); None for the game's
+            built-in one.
         clock: returns the current UTC time (tests pass a fixed one).
         backups: how many earlier versions of each save to keep.
         durable: fsync every write (only benchmarks of something else turn it off).
@@ -141,7 +141,7 @@ class SaveStore:
         self,
         paths: SavePaths,
         *,
-        components: ComponentSet | None = None,
+        components: object | None = None,
         clock: Callable[[], datetime] = _utc_now,
         backups: int = BACKUPS,
         durable: bool = True,
