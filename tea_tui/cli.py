@@ -127,6 +127,7 @@ def plain_start(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
     for name, value in (("players", 2), ("seat", None), ("start", None), ("seed", None)):
         setattr(args, name, value)
     args.puerh, args.variant, args.pace, args.command = False, None, None, "new"
+    args.game = "tea_garden"
     return run_new(parser, args)
 
 

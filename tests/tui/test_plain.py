@@ -432,7 +432,6 @@ def test_plain_mode_without_a_command_continues_or_starts_a_game(
     [
         ["arena", "--seats", "random,random", "--plain"],
         ["saves", "list", "--plain"],
-        ["new", "--plain", "--players", "5"],
         ["continue", "--plain", "extra"],
     ],
 )
@@ -443,6 +442,15 @@ def test_bad_plain_arguments_print_the_usage(
         main(argv)
     assert info.value.code == 2
     assert "usage: tea-tui" in capsys.readouterr().err
+
+
+def test_a_seat_count_the_game_is_not_played_with_exits_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["new", "--plain", "--players", "5"]) == 2
+    assert "Tea Garden is played by 2 to 4 players, not 5" in capsys.readouterr().err
+    assert main(["new", "--plain", "--game", "tasting", "--players", "3"]) == 2
+    assert "Tasting Duel is played by 2 seats, not 3" in capsys.readouterr().err
 
 
 def test_a_bad_seat_in_plain_mode_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
