@@ -26,11 +26,12 @@ from saves.format import (
     make_save,
     state_hash,
 )
+from saves.loaded import LoadedGame, SaveEntry
 from saves.migrate import CURRENT_VERSION
 from saves.names import check_name
 from saves.paths import ENV_VAR, SavePaths, resolve_paths
 from saves.replay import Replay
-from saves.store import LoadedGame, SaveEntry, SaveStore
+from saves.store import SaveStore
 from saves.summary import SaveMeta, summarize
 
 __all__ = [
