@@ -31,6 +31,7 @@ from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS
 from core.tea_garden.narrate import log_line
+from core.tea_garden.narrate_maintenance import round_end_story
 from core.tea_garden.rules import TeaGardenState
 from core.tea_garden.scoring import live_breakdown
 
@@ -366,6 +367,10 @@ class GameSession:
                 lines.append(line)
                 if not isinstance(move, mv.Select):  # the Commit line names the played cards
                     self.log.append(LogEntry(line, before.round, seat))
+                for told in round_end_story(before, self.state, self.names):
+                    self.log.append(
+                        LogEntry(told.text, before.round, told.seat, header=told.heading)
+                    )
                 if self.state.reveals != before.reveals:  # hidden or random information out
                     revealed = _reveal_reason(move, before, self.state)
                 elif self.state.seat != seat or self.state.over:

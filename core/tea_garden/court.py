@@ -54,21 +54,35 @@ def score_halls(g: GameData) -> None:
     """COURT-07..10, AMB-37: 5 VP to the highest total under each Hall, 2 to the second; ties
     to the best (leftmost) space; then every Courtier goes home."""
     court = court_of(g)
-    values = _spaces(g)
-    for spaces in court.occupancy:
-        totals: dict[int, int] = {}
-        best: dict[int, int] = {}
-        for k, seat in enumerate(spaces):
-            if seat >= 0:
-                totals[seat] = totals.get(seat, 0) + values[k]
-                best.setdefault(seat, k)
-        ranking = sorted(totals, key=lambda seat: (-totals[seat], best[seat]))
-        for place, seat in enumerate(ranking[:2]):
-            g.players[seat].hall_vp += HALL_FIRST_VP if place == 0 else HALL_SECOND_VP
+    for h, spaces in enumerate(court.occupancy):
+        for seat, _total, vp in hall_ranking(g, h):
+            g.players[seat].hall_vp += vp
         for k, seat in enumerate(spaces):
             if seat >= 0:
                 g.players[seat].courtiers += 1
                 spaces[k] = -1
+
+
+def hall_ranking(g: GameData, hall: int) -> list[tuple[int, int, int]]:
+    """Rank the seats with Courtiers under Hall ``hall`` (0-based) as Hall scoring does.
+
+    Returns:
+        ``(seat, total of their spaces, VP awarded)`` for each seat there, best first; only
+        the first two are awarded VP (COURT-07..10, AMB-37).
+    """
+    values = _spaces(g)
+    totals: dict[int, int] = {}
+    best: dict[int, int] = {}
+    for k, seat in enumerate(court_of(g).occupancy[hall]):
+        if seat >= 0:
+            totals[seat] = totals.get(seat, 0) + values[k]
+            best.setdefault(seat, k)
+    ranking = sorted(totals, key=lambda seat: (-totals[seat], best[seat]))
+    awards = (HALL_FIRST_VP, HALL_SECOND_VP)
+    return [
+        (seat, totals[seat], awards[place] if place < len(awards) else 0)
+        for place, seat in enumerate(ranking)
+    ]
 
 
 def replace_halls(g: GameData) -> None:

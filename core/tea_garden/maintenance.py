@@ -12,6 +12,18 @@ HARVEST_PER_GARDEN = 2
 MAINTENANCE_DRAW = 4
 
 
+def aged(fresh: list[int], fermented: list[int]) -> tuple[list[int], list[int]]:
+    """MAINT E: fresh leaves lose a quality (down to 1), fermented ones gain one (up to 6).
+
+    Both lists count leaves by quality, quality 1 first.
+    """
+    ferm = fermented
+    return (
+        [fresh[0] + fresh[1], *fresh[2:], 0],
+        [0, *ferm[: QUALITIES - 2], ferm[QUALITIES - 2] + ferm[QUALITIES - 1]],
+    )
+
+
 def end_round(g: GameData) -> None:
     """Run Maintenance after rounds 1-4; after round 5 the game is over (END-01)."""
     if g.board.court is not None:  # AMB-38: the Halls are scored first
@@ -35,10 +47,8 @@ def end_round(g: GameData) -> None:
         for stack in p.stacks:
             p.discard.extend(stack)
         p.stacks = []
-    for p in g.players:  # E: fresh leaves lose a quality, fermented ones gain one
-        fresh, ferm = p.fresh, p.fermented
-        p.fresh = [fresh[0] + fresh[1], *fresh[2:], 0]
-        p.fermented = [0, *ferm[: QUALITIES - 2], ferm[QUALITIES - 2] + ferm[QUALITIES - 1]]
+    for p in g.players:  # E
+        p.fresh, p.fermented = aged(p.fresh, p.fermented)
     regions = g.ctx.regions
     luyu_seat = -1 if g.luyu is None else g.luyu.seat
     for seat, p in enumerate(g.players):  # F (limited pools: in seat order until they run out)

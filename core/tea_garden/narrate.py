@@ -492,7 +492,8 @@ def log_line(
     """Return the log line of one move: its sentence, then " — " and what it changed.
 
     When the move ends the round, the changes are those of the Maintenance phase for every seat,
-    so the line says which round begins (or that the game is over) instead of listing them.
+    so the line says that the round ends (or that the game is over) instead of listing them;
+    :func:`core.tea_garden.narrate_maintenance.round_end_story` tells them.
 
     Args:
         g_before: The state just before ``move``.
@@ -507,8 +508,8 @@ def log_line(
         text = describe(g_before, move, seat_names)
     if g_after.over and not g_before.over:
         return f"{text} — the game is over"
-    if g_after.round != g_before.round:
-        return f"{text} — round {g_after.round} begins"
+    if g_after.round != g_before.round:  # narrate_maintenance tells what follows
+        return f"{text} — round {g_before.round} ends"
     if luyu:
         return text
     changes = describe_effects(g_before, g_after, g_before.seat)

@@ -539,7 +539,7 @@ def test_maintenance_draw_is_counted_not_named() -> None:
     assert "draws 4 cards" in effects
     assert _card_mentions(s, effects) == []
     assert log_line(before, mv.Pass(), s) == (
-        "Seat 1 passes for the rest of the round — round 2 begins"
+        "Seat 1 passes for the rest of the round — round 1 ends"
     )
     last = s.clone()
     last.round = 5
@@ -573,6 +573,6 @@ def test_random_full_game_every_move_has_a_sentence(players: int, eager: bool) -
         assert text != f"Seat {before.seat + 1} plays {move}"  # not the catch-all
         line = log_line(before, move, after, names)
         assert line.startswith(names[before.seat] + " ")
-        rounds_seen += line.endswith(" begins")
+        rounds_seen += line.endswith(" ends")
     assert rounds_seen == 4
     assert line.endswith(" — the game is over")

@@ -1,0 +1,58 @@
+"""The session's log tells Maintenance and the final scoring between the moves, and the plain
+mode and a saved game's story print the same lines."""
+
+from __future__ import annotations
+
+import io
+
+from core.tea_garden import moves as mv
+from core.tea_garden.game import TeaGardenGame
+from tea_tui.plain import tell_game
+from tea_tui.session import GameSession
+from tests.tui.pilot_tools import played
+
+
+def test_the_round_end_story_sits_between_the_last_pass_and_the_next_round() -> None:
+    game = TeaGardenGame(num_seats=2, start_seat=0)
+    s = GameSession.new(game, ["human@Ann", "human@Bo"], 13)
+    s.apply(mv.Pass())
+    s.apply(mv.Pass())
+    texts = [e.text for e in s.log]
+    end = texts.index("Bo passes for the rest of the round — round 1 ends")
+    head = texts.index("End of round 1: Maintenance")
+    new_round = texts.index("Round 2 of 5")
+    assert end < head < new_round
+    story = s.log[head + 1 : new_round]
+    assert any("leaves the card display for good" in e.text for e in story)
+    assert [e.seat for e in story if e.text.startswith(("Ann: ", "Bo: "))] == [0, 1]
+    assert all(e.round == 1 for e in story)
+
+
+def test_a_finished_game_tells_its_final_scoring_once() -> None:
+    s = played(to_end=True)
+    texts = [e.text for e in s.log]
+    assert texts.count("Final scoring") == 1
+    assert texts.count("End of round 4: Maintenance") == 1
+    assert texts[-1] == "The game is over"
+    scores = s.outcome().scores
+    for seat, name in enumerate(s.names):
+        assert f"{name}: {scores[seat]} VP: " in "\n".join(texts)
+
+
+def test_undo_takes_no_story_line_back_twice() -> None:
+    """A round end is an undo barrier: the story stays exactly once."""
+    game = TeaGardenGame(num_seats=2, start_seat=0)
+    s = GameSession.new(game, ["human@Ann", "human@Bo"], 13)
+    s.apply(mv.Pass())
+    s.apply(mv.Pass())
+    assert not s.undo()
+    assert [e.text for e in s.log].count("End of round 1: Maintenance") == 1
+
+
+def test_the_plain_story_of_a_saved_game_includes_maintenance() -> None:
+    out = io.StringIO()
+    tell_game(played(to_end=True), out)
+    text = out.getvalue()
+    assert "End of round 1: Maintenance." in text
+    assert "  Ann: " in text and "harvests" in text
+    assert "Final scoring." in text
