@@ -31,7 +31,8 @@ from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS
 from core.tea_garden.narrate import log_line
-from core.tea_garden.narrate_maintenance import round_end_story
+from core.tea_garden.narrate_maintenance import ends_round, round_end_story
+from core.tea_garden.narrate_turn import luyu_phrases, step_phrase, turn_gains, turn_summary
 from core.tea_garden.rules import TeaGardenState
 from core.tea_garden.scoring import live_breakdown
 
@@ -39,7 +40,17 @@ if TYPE_CHECKING:
     from core.setup import GameSetup
     from core.tea_garden.components import ComponentSet
 
-__all__ = ["LUYU_NAME", "ROUNDS", "GameSession", "Hint", "LogEntry", "seat_names", "tea_game"]
+__all__ = [
+    "LUYU_NAME",
+    "ROUNDS",
+    "GameSession",
+    "Hint",
+    "LogEntry",
+    "TurnLine",
+    "TurnSummary",
+    "seat_names",
+    "tea_game",
+]
 
 LUYU_NAME = "Lu Yu"
 """How the solo automa's seat is shown when it has no name of its own."""
@@ -57,6 +68,30 @@ class LogEntry:
     """True for a round or turn heading rather than a move."""
     hint: bool = False
     """True for the note that a player asked for a hint."""
+
+
+@dataclass(frozen=True)
+class TurnSummary:
+    """One whole turn in a sentence (:mod:`core.tea_garden.narrate_turn`)."""
+
+    seat: int
+    round: int
+    text: str
+    """What the seat did and gained, without its name."""
+    at: int
+    """How many moves had been made when the turn ended."""
+
+
+@dataclass(frozen=True)
+class TurnLine:
+    """One seat's latest turn, as the line about the others shows it."""
+
+    seat: int
+    text: str
+    recent: bool
+    """True if it came after the viewer's own last turn."""
+    ongoing: bool = False
+    """True for the turn being played now (what it did so far)."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +117,9 @@ class _Snapshot:
     log: int
     header_key: tuple[int, int, int]
     turn_serial: int
+    summaries: int
+    turn_start: TeaGardenState | None
+    phrases: int
 
 
 def seat_names(seats: Sequence[SeatSpec]) -> list[str]:
@@ -162,6 +200,12 @@ class GameSession:
     _header_key: tuple[int, int, int] = (0, -1, 0)
     _turn_serial: int = 0
     _last_human: int = 0
+    summaries: list[TurnSummary] = field(default_factory=list)
+    """Every finished turn in a sentence, in order."""
+    _turn_start: TeaGardenState | None = None
+    """The state when the turn in progress began."""
+    _phrases: list[str] = field(default_factory=list)
+    """The phrases of the turn in progress so far."""
 
     # --- making one ---------------------------------------------------------------------------
 
@@ -371,6 +415,7 @@ class GameSession:
                     self.log.append(
                         LogEntry(told.text, before.round, told.seat, header=told.heading)
                     )
+                self._note_turn(before, move, seat)
                 if self.state.reveals != before.reveals:  # hidden or random information out
                     revealed = _reveal_reason(move, before, self.state)
                 elif self.state.seat != seat or self.state.over:
@@ -390,6 +435,56 @@ class GameSession:
         else:
             self._undo.append(snapshot)
         self._note_human()
+        return lines
+
+    def _note_turn(self, before: TeaGardenState, move: Move, seat: int) -> None:
+        """Add the move to the turn in progress; sum the turn up once it is over."""
+        if self._turn_start is None:
+            self._turn_start = before
+        if isinstance(move, mv.LuYuTurn | mv.LuYuPass):
+            self._phrases.extend(luyu_phrases(self.state))
+        else:
+            self._phrases.append(step_phrase(before, move))
+        over = isinstance(move, mv.EndTurn | mv.Pass | mv.LuYuTurn | mv.LuYuPass)
+        if not (over or self.state.seat != seat or self.state.over):
+            return
+        end = before if ends_round(before, self.state) else self.state
+        luyu = self.is_luyu(seat)
+        gains = turn_gains(self._turn_start, end, seat, quality=not luyu)
+        text = turn_summary(self._phrases, gains)
+        self.summaries.append(TurnSummary(seat, before.round, text, len(self.moves)))
+        self._turn_start = None  # the next move's state before is the next turn's start
+        self._phrases = []
+
+    def turn_so_far(self) -> str:
+        """The turn in progress in a sentence (without the seat's name), "" if nothing shows."""
+        if not self._phrases or self._turn_start is None or self.state.over:
+            return ""
+        seat = self.state.seat
+        gains = turn_gains(self._turn_start, self.state, seat, quality=not self.is_luyu(seat))
+        return turn_summary(self._phrases, gains)
+
+    def last_turns(self, viewer: int) -> list[TurnLine]:
+        """What the other seats did, for ``viewer`` (0-based): each other seat's latest turn,
+        in the order they play after ``viewer``, or its turn in progress.
+
+        A turn is ``recent`` when it ended after ``viewer``'s own last turn: what the viewer
+        has not seen yet. Seats that have not finished a turn yet are left out.
+        """
+        n = len(self.names)
+        latest: dict[int, int] = {}
+        for i, summary in enumerate(self.summaries):
+            latest[summary.seat] = i
+        mine = latest.get(viewer, -1)
+        now = self.current_seat
+        lines: list[TurnLine] = []
+        for step in range(1, n):
+            seat = (viewer + step) % n
+            if seat == now and (progress := self.turn_so_far()):
+                lines.append(TurnLine(seat, progress, recent=True, ongoing=True))
+            elif seat in latest:
+                summary = self.summaries[latest[seat]]
+                lines.append(TurnLine(seat, summary.text, recent=latest[seat] > mine))
         return lines
 
     def can_undo(self) -> bool:
@@ -418,7 +513,14 @@ class GameSession:
 
     def _snapshot(self) -> _Snapshot:
         return _Snapshot(
-            self.state.clone(), len(self.moves), len(self.log), self._header_key, self._turn_serial
+            self.state.clone(),
+            len(self.moves),
+            len(self.log),
+            self._header_key,
+            self._turn_serial,
+            len(self.summaries),
+            self._turn_start,
+            len(self._phrases),
         )
 
     def _restore(self, snap: _Snapshot) -> None:
@@ -431,6 +533,9 @@ class GameSession:
         self.hints = [replace(h, at=min(h.at, snap.moves)) for h in self.hints]
         self._header_key = snap.header_key
         self._turn_serial = snap.turn_serial
+        del self.summaries[snap.summaries :]
+        self._turn_start = snap.turn_start
+        del self._phrases[snap.phrases :]
 
     def _note_human(self) -> None:
         seat = self.current_seat

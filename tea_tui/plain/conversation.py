@@ -65,6 +65,8 @@ class PlainGame(Talk):
         """The list of choices a key opened (a name of ``move_menu.SUBMENU_TITLES``), or ""."""
         self._printed = 0
         """Log entries already printed."""
+        self._summed = len(session.summaries)
+        """Turn summaries already printed."""
         self._shown_seat: int | None = None
         """The person the game last spoke to (a hand-over comes before another one)."""
         self._show_menu = True
@@ -138,10 +140,22 @@ class PlainGame(Talk):
     def _print_log(self) -> None:
         log = self.session.log
         self._printed = min(self._printed, len(log))
+        s = self.session
+        # An AI's turn of many steps, in one line, after its steps (before the next heading).
+        short = [
+            texts.summary_text(s.names[t.seat], t.text)
+            for t in s.summaries[self._summed :]
+            if not s.is_human(t.seat)
+        ]
+        self._summed = len(s.summaries)
         for entry in log[self._printed :]:
+            if entry.header and short:
+                self.say(*short)
+                short = []
             if entry.header and entry.seat < 0:
                 self.say("")  # a blank line before each round
             self.say(texts.log_text(entry))
+        self.say(*short)
         self._printed = len(log)
 
     def _ai_move(self) -> bool:

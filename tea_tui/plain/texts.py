@@ -123,6 +123,11 @@ def log_text(entry: LogEntry) -> str:
     return entry.text + ("." if entry.seat < 0 else ":")  # a round (or the end), or a turn
 
 
+def summary_text(name: str, summary: str) -> str:
+    """Return an AI seat's whole turn in one line, after its steps in the log."""
+    return f"  In short, {name}: {summary}."
+
+
 def help_lines() -> list[str]:
     """Return the help: how menus work, then every command."""
     lines = [

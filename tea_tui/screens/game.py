@@ -44,6 +44,7 @@ from tea_tui.widgets.displays import (
 )
 from tea_tui.widgets.game_log import GameLog
 from tea_tui.widgets.glyphs import seat_glyph, use_seat_colours
+from tea_tui.widgets.last_turn import LastTurns
 from tea_tui.widgets.luyu_board import LuYuBoard
 from tea_tui.widgets.noble_court import NobleCourt, PuerhCakes
 from tea_tui.widgets.opponents import Opponents
@@ -129,6 +130,7 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status")
+        yield LastTurns(id="last-turns")
         with Horizontal(id="body"):
             with Vertical(id="left"):
                 yield Static("", id="tabs")
@@ -184,6 +186,8 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
         self.set_class(not wide, "-compact")
         self.set_class(width < MIN_SIZE[0] or height < MIN_SIZE[1], "-too-small")
         self._show_visible()
+        if self._view is not None:
+            self._show_last_turns(self._view.seat)
         if wide and self.panel in ("board", "log"):
             self._show_panel("map")
         self._draw_tabs()
@@ -257,6 +261,7 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
         self._stale = set(PANEL_WIDGETS) | {"wide"}
         self._show_visible()
         self.query_one(StatusLine).show(view, ctx, names, you=names[seat])
+        self._show_last_turns(seat)
         self._rebuild_menu()
         self.refresh_bindings()
         if s.is_over():
@@ -269,6 +274,11 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
         if not s.human_to_move:
             self._start_ai()
 
+    def _show_last_turns(self, seat: int) -> None:
+        """Tell the others' last turns under the status line (more room when wide)."""
+        lines = self.session.last_turns(seat)
+        self.query_one(LastTurns).show(lines, self.session.names, max_lines=3 if self.wide else 2)
+
     def _rebuild_menu(self, highlight: int | None = None) -> None:
         s = self.session
         panel = self.query_one(DecisionPanel)
@@ -280,9 +290,9 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
             seat = s.current_seat
             assert seat is not None
             who = f"{seat_glyph(seat)} {s.names[seat]} ({s.kind_text(seat)})"
-            hint = "the AI moves appear in the log"
+            hint = "its turn shows above as it goes; l has every step in the log"
             if s.is_luyu(seat):
-                hint = "his turn appears in the log, step by step; o shows his board"
+                hint = "his turn shows above; l has it step by step, o shows his board"
             self.menu = Menu(f"{who} is playing…", hint=hint, kind="wait")
         else:
             self.menu = build_menu(s.view(), s.legal_moves(), s.ctx, self.selection, self.submenu)
