@@ -458,7 +458,7 @@ class GameSession:
 
     def turn_so_far(self) -> str:
         """The turn in progress in a sentence (without the seat's name), "" if nothing shows."""
-        if not self._phrases or self._turn_start is None or self.state.over:
+        if not any(self._phrases) or self._turn_start is None or self.state.over:
             return ""
         seat = self.state.seat
         gains = turn_gains(self._turn_start, self.state, seat, quality=not self.is_luyu(seat))

@@ -56,3 +56,58 @@ def test_the_plain_story_of_a_saved_game_includes_maintenance() -> None:
     assert "End of round 1: Maintenance." in text
     assert "  Ann: " in text and "harvests" in text
     assert "Final scoring." in text
+
+
+def _play_turn(s: GameSession) -> None:
+    """Play the seat to move through one turn: the first card, the first legal steps, the end."""
+    seat = s.current_seat
+    for _ in range(60):
+        if s.current_seat != seat or s.is_over():
+            return
+        legal = s.legal_moves()
+        ends = [m for m in legal if isinstance(m, mv.EndTurn)]
+        others = [m for m in legal if not isinstance(m, mv.Pass)]
+        s.apply(ends[0] if ends else (others or list(legal))[0])
+        if ends:
+            return
+
+
+def test_last_turns_tell_the_others_turns_newest_first_seen_then_dimmed() -> None:
+    game = TeaGardenGame(num_seats=3, start_seat=0)
+    s = GameSession.new(game, ["human@Ann", "human@Bo", "human@Cy"], 4)
+    assert s.last_turns(0) == []  # nobody has played yet
+    _play_turn(s)  # Ann
+    _play_turn(s)  # Bo
+    lines = s.last_turns(0)
+    assert [(line.seat, line.recent, line.ongoing) for line in lines] == [(1, True, False)]
+    assert lines[0].text == s.summaries[-1].text
+    assert lines[0].text.startswith("played ")
+    # Cy's turn in progress shows what it did so far.
+    s.apply(next(m for m in s.legal_moves() if isinstance(m, mv.Select)))
+    commit = next(m for m in s.legal_moves() if isinstance(m, mv.Commit))
+    s.apply(commit)
+    ongoing = s.last_turns(0)[-1]
+    assert ongoing.seat == 2 and ongoing.ongoing and ongoing.text.startswith("played ")
+    while s.current_seat == 2:
+        _play_turn(s)
+    _play_turn(s)  # Ann again: what Bo and Cy did is now seen
+    assert [(t.seat, t.recent) for t in s.last_turns(0)] == [(1, False), (2, False)]
+    assert [t.seat for t in s.last_turns(1)] == [2, 0]  # in the order they play after Bo
+
+
+def test_undo_takes_back_the_turn_so_far() -> None:
+    game = TeaGardenGame(num_seats=2, start_seat=0)
+    s = GameSession.new(game, ["human@Ann", "human@Bo"], 4)
+    s.apply(next(m for m in s.legal_moves() if isinstance(m, mv.Select)))
+    s.apply(next(m for m in s.legal_moves() if isinstance(m, mv.Commit)))
+    assert s.turn_so_far().startswith("played ")
+    assert s.undo()
+    assert s.turn_so_far() == ""
+    assert s.summaries == []
+
+
+def test_the_same_moves_give_the_same_summaries() -> None:
+    s = played(moves=120)
+    again = played(moves=120)
+    assert s.summaries and s.summaries == again.summaries
+    assert all(t.text for t in s.summaries)
