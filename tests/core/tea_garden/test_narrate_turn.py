@@ -74,7 +74,7 @@ def test_every_turn_says_its_vp_and_names_no_drawn_card() -> None:
 
 def test_the_moves_that_shape_a_turn_are_named() -> None:
     seen: set[type] = set()
-    for seat, start, _end, steps in _turns(6):
+    for *_, steps in _turns(6):
         for before, move in steps:
             phrase = step_phrase(before, move)
             ctx = before.ctx
