@@ -31,7 +31,7 @@ from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS
 from core.tea_garden.narrate import log_line
-from core.tea_garden.narrate_maintenance import ends_round, round_end_story
+from core.tea_garden.narrate_maintenance import ends_round, round_end_story, round_end_summary
 from core.tea_garden.narrate_turn import luyu_phrases, step_phrase, turn_gains, turn_summary
 from core.tea_garden.rules import TeaGardenState
 from core.tea_garden.scoring import live_breakdown
@@ -75,9 +75,10 @@ class TurnSummary:
     """One whole turn in a sentence (:mod:`core.tea_garden.narrate_turn`)."""
 
     seat: int
+    """The seat that played the turn; -1 for the end of a round."""
     round: int
     text: str
-    """What the seat did and gained, without its name."""
+    """What the seat did and gained, without its name (a round's end: what it changed)."""
     at: int
     """How many moves had been made when the turn ended."""
 
@@ -416,6 +417,9 @@ class GameSession:
                         LogEntry(told.text, before.round, told.seat, header=told.heading)
                     )
                 self._note_turn(before, move, seat)
+                if ends_round(before, self.state):
+                    text = round_end_summary(before, self.state, self.names)
+                    self.summaries.append(TurnSummary(-1, before.round, text, len(self.moves)))
                 if self.state.reveals != before.reveals:  # hidden or random information out
                     revealed = _reveal_reason(move, before, self.state)
                 elif self.state.seat != seat or self.state.over:
@@ -465,26 +469,28 @@ class GameSession:
         return turn_summary(self._phrases, gains)
 
     def last_turns(self, viewer: int) -> list[TurnLine]:
-        """What the other seats did, for ``viewer`` (0-based): each other seat's latest turn,
-        in the order they play after ``viewer``, or its turn in progress.
+        """What happened since ``viewer`` (0-based) last played: the other seats' turns and the
+        round ends, oldest first, then the turn in progress of another seat.
 
-        A turn is ``recent`` when it ended after ``viewer``'s own last turn: what the viewer
-        has not seen yet. Seats that have not finished a turn yet are left out.
+        With nothing new since then, each other seat's latest turn, marked as not ``recent``
+        (in the order they play after ``viewer``). Seat -1 stands for the end of a round.
         """
-        n = len(self.names)
-        latest: dict[int, int] = {}
-        for i, summary in enumerate(self.summaries):
-            latest[summary.seat] = i
-        mine = latest.get(viewer, -1)
+        mine = max((i for i, t in enumerate(self.summaries) if t.seat == viewer), default=-1)
+        lines = [
+            TurnLine(t.seat, t.text, recent=True)
+            for t in self.summaries[mine + 1 :]
+            if t.seat != viewer
+        ]
+        if not lines:
+            n = len(self.names)
+            latest: dict[int, TurnSummary] = {}
+            for summary in self.summaries:
+                latest[summary.seat] = summary
+            order = [(viewer + step) % n for step in range(1, n)]
+            lines = [TurnLine(s, latest[s].text, recent=False) for s in order if s in latest]
         now = self.current_seat
-        lines: list[TurnLine] = []
-        for step in range(1, n):
-            seat = (viewer + step) % n
-            if seat == now and (progress := self.turn_so_far()):
-                lines.append(TurnLine(seat, progress, recent=True, ongoing=True))
-            elif seat in latest:
-                summary = self.summaries[latest[seat]]
-                lines.append(TurnLine(seat, summary.text, recent=latest[seat] > mine))
+        if now is not None and now != viewer and (progress := self.turn_so_far()):
+            lines.append(TurnLine(now, progress, recent=True, ongoing=True))
         return lines
 
     def can_undo(self) -> bool:

@@ -230,3 +230,44 @@ def _seat_maintenance(
 
 def _played(p: PlayerState) -> list[str]:
     return [c for stack in p.stacks for c in stack]
+
+
+def round_end_summary(
+    before: GameData, after: GameData, seat_names: Sequence[str] | None = None
+) -> str:
+    """Say in one line what the round's end changed (the story has the details), e.g.
+    "Round 1 ended: Halls: Bo +5 VP; leaves aged; harvests: Ann 4, Bo 4; new cards drawn"."""
+    if not ends_round(before, after):
+        return ""
+    parts = []
+    halls = [
+        f"{_name(s, seat_names)} +{b.hall_vp - a.hall_vp} VP"
+        for s, (a, b) in enumerate(zip(before.players, after.players, strict=True))
+        if b.hall_vp > a.hall_vp
+    ]
+    if halls:
+        parts.append("Halls: " + ", ".join(halls))
+    if after.over:
+        outcome = after.outcome()
+        scores = ", ".join(
+            f"{_name(s, seat_names)} {score}" for s, score in enumerate(outcome.scores)
+        )
+        winners = _join([_name(s, seat_names) for s in outcome.winners])
+        verb = "wins" if len(outcome.winners) == 1 else "share the victory"
+        return (
+            f"The game is over: {'; '.join([*parts, f'final scores {scores}'])}; {winners} {verb}"
+        )
+    parts.append("leaves aged")
+    harvests = [
+        f"{_name(s, seat_names)} {sum(b.fresh) - sum(a.fresh)}"
+        for s, (a, b) in enumerate(zip(before.players, after.players, strict=True))
+        if sum(b.fresh) > sum(a.fresh)
+    ]
+    if harvests:
+        parts.append("harvests: " + ", ".join(harvests))
+    parts.append("new cards drawn")
+    old, new = before.board.action_display, after.board.action_display
+    if old and old[0]:
+        came = f", {after.ctx.card_name(new[-1])} came in" if new and new[-1] else ""
+        parts.append(f"{before.ctx.card_name(old[0])} left the display{came}")
+    return f"Round {before.round} ended: " + "; ".join(parts)

@@ -7,7 +7,7 @@ collects :func:`step_phrase` for each move of the turn (read before the move, li
 
     phrases = [step_phrase(before, move) for before, move in turn]
     print(turn_summary(phrases, turn_gains(start, end, seat)))
-    # played Clay Cup (str 1); built in Putuo; used Clay Cup to produce Cups — +2 VP, 1 Cup tile
+    # played Clay Cup (str 1); built in Putuo; produced Cups — +2 VP, 1 Cup tile
 
 Lu Yu's turn is one move; :func:`luyu_phrases` reads his notes instead. Like the log, nothing
 here names a card only its owner may see.
@@ -86,16 +86,34 @@ def step_phrase(g: GameData, move: Move) -> str:
 
 
 def _use_top(g: GameData, move: mv.UseTop) -> str:
-    card = g.ctx.cards[g.turn.top]
-    eff = card.top[move.index - 1]
+    """The top card's offer, in the past: the card itself was named when it was played."""
+    return _did(g.ctx.cards[g.turn.top].top[move.index - 1])
+
+
+def _did(eff: fx.Effect) -> str:
     if isinstance(eff, fx.Secondary):
-        action = {
-            "river": "move the Boat",
-            "cup": "produce Cups",
-            "university": "move a University Worker",
-        }
-        return f"used {card.name} to {action[eff.action]}"
-    return f"used {card.name} to {effect_text((eff,))}"
+        return {
+            "river": "moved the Boat",
+            "cup": "produced Cups",
+            "university": "moved a University Worker",
+        }[eff.action]
+    if isinstance(eff, fx.Ferment):
+        return "fermented leaves"
+    if isinstance(eff, fx.Draw):
+        return "drew cards"
+    if isinstance(eff, fx.DrawDiscard):
+        return f"drew and discarded {_plural(eff.n, 'card')}"
+    if isinstance(eff, fx.SellLeaves):
+        return "sold leaves"
+    if isinstance(eff, fx.RemoveCard):
+        return "removed a card from the game"
+    if isinstance(eff, fx.GainCupToken):
+        return "placed a Cup token"
+    if isinstance(eff, fx.TakeEmperorCard):
+        return "took an Emperor card"
+    if isinstance(eff, fx.Choice):
+        return "took a choice of offers"
+    return f"used the top card ({effect_text((eff,))})"
 
 
 def luyu_phrases(g: GameData) -> list[str]:
@@ -137,10 +155,14 @@ def luyu_phrases(g: GameData) -> list[str]:
 
 def _leaf_words(counts: Sequence[int], side: str) -> str:
     """ "2 fresh q3" style: the leaves by quality, best first."""
-    parts = [f"{n} q{q + 1}" for q, n in reversed(list(enumerate(counts))) if n]
+    parts = [(n, f"q{q + 1}") for q, n in reversed(list(enumerate(counts))) if n]
     total = sum(counts)
     word = "leaf" if total == 1 else "leaves"
-    return f"{total} {side} {word} ({', '.join(parts)})" if parts else ""
+    if not parts:
+        return ""
+    if len(parts) == 1:
+        return f"{total} {side} {word} ({parts[0][1]})"
+    return f"{total} {side} {word} ({', '.join(f'{n} {q}' for n, q in parts)})"
 
 
 class Gains(NamedTuple):
@@ -224,13 +246,11 @@ def turn_summary(phrases: Sequence[str], gains: Gains) -> str:
             said.append(phrase)
     text = "; ".join(said) or "did nothing that shows"
     told = " ".join(said)
-    drew, built = "draw" in told, "built in" in told
+    built = "built in" in told
     gained = [
         g
         for g in gains.gained
-        if g not in told
-        and not (drew and g.endswith(" drawn"))  # "used X to draw 1 card"
-        and not (built and g.endswith((" garden", " gardens")))
+        if g not in told and not (built and g.endswith((" garden", " gardens")))
     ]
     net = "+" + ", ".join(gained) if gained else ""
     if gains.spent:

@@ -1,10 +1,11 @@
-"""What the others did: each other seat's last turn in a line under the status line.
+"""What the others did: their turns since yours, in a line each under the status line.
 
 A dumb widget (docs/tui.md): :meth:`LastTurns.show` takes the lines the session sums up
 (:meth:`tea_tui.session.GameSession.last_turns`) and the seat names. It keeps to a few screen
-lines (``max_lines``): one seat's turn may wrap onto them all, several seats share them, one
-line each, and what does not fit ends in "…" (the log has the whole story). Turns the viewer
-has seen already are dimmed; with nothing to tell the widget takes no room.
+lines (``max_lines``, one more when there are more turns to tell): one turn may wrap onto
+them all, several share them, one line each, the newest kept, and what does not fit ends in
+"…" (the log has the whole story). Turns the viewer has seen already are dimmed; with
+nothing to tell the widget takes no room.
 """
 
 from __future__ import annotations
@@ -59,21 +60,26 @@ class LastTurns(Static):
         if not self._lines or width <= 0:
             return []
         console: Console = self.app.console
-        budget = max(self.max_lines, len(self._lines))
-        share = [budget // len(self._lines)] * len(self._lines)
-        share[0] += budget - sum(share)
+        budget = max(self.max_lines, min(len(self._lines), self.max_lines + 1))
+        shown = self._lines[-budget:]  # the newest, when there are more than fit
+        share = [budget // len(shown)] * len(shown)
+        share[-1] += budget - sum(share)
         rows: list[Text] = []
-        for line, room in zip(self._lines, share, strict=True):
+        for line, room in zip(shown, share, strict=True):
             rows.extend(_fit(self._line(line), width, room, console))
         return rows[:budget]
 
     def _line(self, line: TurnLine) -> Text:
         seat = line.seat
-        name = self._names[seat] if 0 <= seat < len(self._names) else f"Seat {seat + 1}"
         text = Text()
-        text.append(f"{seat_glyph(seat)} {name}", style=f"bold {seat_colour(seat)}")
-        text.append(", this turn: " if line.ongoing else "'s last turn: ")
-        text.append(line.text)
+        if seat < 0:  # the end of a round
+            text.append("· ", style="bold")
+            text.append(line.text, style="italic")
+        else:
+            name = self._names[seat] if seat < len(self._names) else f"Seat {seat + 1}"
+            text.append(f"{seat_glyph(seat)} {name}", style=f"bold {seat_colour(seat)}")
+            text.append(" so far: " if line.ongoing else " ")  # the text starts with a verb
+            text.append(line.text)
         if not line.recent:
             text.stylize("dim")
         return text

@@ -60,7 +60,7 @@ async def test_the_ai_turn_is_told_on_the_game_screen_within_two_lines() -> None
         bo = [t for t in s.summaries if t.seat == 1][-1]
         assert widget.region.height in (1, 2)
         rows = [row.plain for row in widget.rows(widget.content_region.width)]
-        assert rows[0].startswith("▲ Bo's last turn: ")
+        assert rows[0].startswith("▲ Bo played ")
         told = " ".join(rows)
         assert bo.text[:30] in told
         assert all(len(row) <= widget.content_region.width for row in rows)
@@ -77,7 +77,7 @@ async def test_lu_yus_turn_is_told_on_the_game_screen() -> None:
         await pilot.pause()
         widget = screen.query_one(LastTurns)
         rows = [row.plain for row in widget.rows(widget.content_region.width)]
-        assert rows and rows[0].startswith("▲ Lu Yu's last turn: revealed his card ")
+        assert rows and rows[0].startswith("▲ Lu Yu revealed his card ")
         assert widget.region.height >= 1
 
 

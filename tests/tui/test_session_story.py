@@ -111,3 +111,15 @@ def test_the_same_moves_give_the_same_summaries() -> None:
     again = played(moves=120)
     assert s.summaries and s.summaries == again.summaries
     assert all(t.text for t in s.summaries)
+
+
+def test_the_end_of_a_round_is_told_among_the_last_turns() -> None:
+    game = TeaGardenGame(num_seats=2, start_seat=0)
+    s = GameSession.new(game, ["human@Ann", "human@Bo"], 13)
+    s.apply(mv.Pass())
+    s.apply(mv.Pass())
+    lines = s.last_turns(0)
+    assert [(t.seat, t.recent) for t in lines] == [(1, True), (-1, True)]
+    assert lines[0].text == "passed for the round"
+    assert lines[1].text.startswith("Round 1 ended: leaves aged; harvests: Ann ")
+    assert "new cards drawn" in lines[1].text

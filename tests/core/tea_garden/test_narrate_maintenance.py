@@ -157,3 +157,19 @@ def test_the_halls_are_scored_at_the_end_unless_the_house_rule_says_no() -> None
     before, after = _last_round(Options(puerh=True, no_final_hall_scoring=True))
     text = _texts(round_end_story(before, after, NAMES))
     assert "The Halls are not scored at the end (house rule)" in text
+
+
+def test_the_round_end_in_one_line() -> None:
+    from core.tea_garden.narrate_maintenance import round_end_summary
+
+    before, after = _end_round_one()
+    text = round_end_summary(before, after, NAMES)
+    gone = before.ctx.card_name(before.board.action_display[0])
+    ann = sum(after.players[0].fresh) - sum(before.players[0].fresh)
+    assert text.startswith(f"Round 1 ended: leaves aged; harvests: Ann {ann}, Bo ")
+    assert f"{gone} left the display" in text
+    before, after = _last_round()
+    outcome = after.outcome()
+    text = round_end_summary(before, after, NAMES)
+    assert text.startswith(f"The game is over: final scores Ann {outcome.scores[0]}, ")
+    assert round_end_summary(after, after, NAMES) == ""

@@ -97,10 +97,10 @@ def test_the_moves_that_shape_a_turn_are_named() -> None:
 def test_a_card_named_by_a_move_is_not_listed_again_among_the_gains() -> None:
     text = turn_summary(
         ["played Clay Cup (str 1)", "bought Ox Cart", "bought Ox Cart"],
-        Gains(["3 VP", "Ox Cart", "1 card drawn"], ["2 fresh leaves (2 q2)"]),
+        Gains(["3 VP", "Ox Cart", "1 card drawn"], ["2 fresh leaves (q2)"]),
     )
     assert text == (
-        "played Clay Cup (str 1); bought Ox Cart — +3 VP, 1 card drawn; spent 2 fresh leaves (2 q2)"
+        "played Clay Cup (str 1); bought Ox Cart — +3 VP, 1 card drawn; spent 2 fresh leaves (q2)"
     )
     assert turn_summary(["", ""], Gains([], [])) == "did nothing that shows"
 
@@ -109,12 +109,13 @@ def test_gains_count_leaves_by_quality_or_without_it() -> None:
     _, s = new_game(2, 1)
     end = s.clone()
     end.players[0].fresh[3] += 2
+    end.players[0].fresh[0] += 1
     end.players[0].fermented[1] += 1
     end.players[0].vp += 4
     gains = turn_gains(s, end, 0)
-    assert gains.gained == ["4 VP", "2 fresh leaves (2 q4)", "1 fermented leaf (1 q2)"]
+    assert gains.gained == ["4 VP", "3 fresh leaves (2 q4, 1 q1)", "1 fermented leaf (q2)"]
     plain = turn_gains(s, end, 0, quality=False)
-    assert plain.gained == ["4 VP", "2 fresh leaves", "1 fermented leaf"]
+    assert plain.gained == ["4 VP", "3 fresh leaves", "1 fermented leaf"]
 
 
 def test_lu_yus_turn_is_read_from_his_notes() -> None:
