@@ -236,7 +236,8 @@ def round_end_summary(
     before: GameData, after: GameData, seat_names: Sequence[str] | None = None
 ) -> str:
     """Say in one line what the round's end changed (the story has the details), e.g.
-    "Round 1 ended: Halls: Bo +5 VP; leaves aged; harvests: Ann 4, Bo 4; new cards drawn"."""
+    "Round 1 ended: Halls: Bo +5 VP; leaves aged; harvested leaves: 4 for Ann, 2 for Bo; new
+    cards drawn"."""
     if not ends_round(before, after):
         return ""
     parts = []
@@ -259,12 +260,12 @@ def round_end_summary(
         )
     parts.append("leaves aged")
     harvests = [
-        f"{_name(s, seat_names)} {sum(b.fresh) - sum(a.fresh)}"
+        f"{sum(b.fresh) - sum(a.fresh)} for {_name(s, seat_names)}"
         for s, (a, b) in enumerate(zip(before.players, after.players, strict=True))
         if sum(b.fresh) > sum(a.fresh)
     ]
     if harvests:
-        parts.append("harvests: " + ", ".join(harvests))
+        parts.append("harvested leaves: " + ", ".join(harvests))
     parts.append("new cards drawn")
     old, new = before.board.action_display, after.board.action_display
     if old and old[0]:

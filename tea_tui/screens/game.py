@@ -277,7 +277,9 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
     def _show_last_turns(self, seat: int) -> None:
         """Tell the others' last turns under the status line (more room when wide)."""
         lines = self.session.last_turns(seat)
-        self.query_one(LastTurns).show(lines, self.session.names, max_lines=3 if self.wide else 2)
+        roomy = self.wide or self.app.size.height >= 30  # at 80 x 24 the panel needs its lines
+        widget = self.query_one(LastTurns)
+        widget.show(lines, self.session.names, 3 if self.wide else 2, 1 if roomy else 0)
 
     def _rebuild_menu(self, highlight: int | None = None) -> None:
         s = self.session

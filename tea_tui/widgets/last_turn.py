@@ -2,7 +2,7 @@
 
 A dumb widget (docs/tui.md): :meth:`LastTurns.show` takes the lines the session sums up
 (:meth:`tea_tui.session.GameSession.last_turns`) and the seat names. It keeps to a few screen
-lines (``max_lines``, one more when there are more turns to tell): one turn may wrap onto
+lines (``max_lines``, and ``spare`` more when there are more turns to tell): one turn may wrap onto
 them all, several share them, one line each, the newest kept, and what does not fit ends in
 "…" (the log has the whole story). Turns the viewer has seen already are dimmed; with
 nothing to tell the widget takes no room.
@@ -35,10 +35,20 @@ class LastTurns(Static):
         self._names: list[str] = []
         self.max_lines = 2
         """The screen lines it may take."""
+        self.spare = 0
+        """Lines more it may take to give each turn one."""
 
-    def show(self, lines: Sequence[TurnLine], names: Sequence[str], max_lines: int = 2) -> None:
-        """Show ``lines`` (one per other seat) within ``max_lines`` screen lines."""
+    def show(
+        self,
+        lines: Sequence[TurnLine],
+        names: Sequence[str],
+        max_lines: int = 2,
+        spare: int = 0,
+    ) -> None:
+        """Show ``lines`` (the newest last) within ``max_lines`` screen lines, or up to
+        ``spare`` more when there are more turns than lines."""
         self._lines, self._names, self.max_lines = list(lines), list(names), max_lines
+        self.spare = spare
         self.set_class(not self._lines, "-empty")
         self.refresh(layout=True)
 
@@ -60,7 +70,7 @@ class LastTurns(Static):
         if not self._lines or width <= 0:
             return []
         console: Console = self.app.console
-        budget = max(self.max_lines, min(len(self._lines), self.max_lines + 1))
+        budget = max(self.max_lines, min(len(self._lines), self.max_lines + self.spare))
         shown = self._lines[-budget:]  # the newest, when there are more than fit
         share = [budget // len(shown)] * len(shown)
         share[-1] += budget - sum(share)

@@ -106,3 +106,30 @@ class TestLastTurnSnapshots:
         assert snap_compare(
             vs_random(), terminal_size=(120, 40), run_before=ann_plays_a_card_then_bo_moves
         )
+
+
+@pilot_test
+async def test_at_80x24_the_line_keeps_to_two_rows_however_much_happened() -> None:
+    """After a round's end (Bo's turns, the Maintenance, his first turn of round 2), the
+    newest two are kept."""
+    app = vs_random()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game(app)
+        s = screen.session
+        screen._play_now((mv.Pass(),))  # Ann passes: Bo plays on alone, then the round ends
+        await pilot.pause()
+        if screen.query("ConfirmScreen"):
+            await pilot.press("y")
+        await until(pilot, lambda: s.state.round == 2 and s.human_to_move and not screen._ai_busy)
+        await pilot.pause()
+        widget = screen.query_one(LastTurns)
+        told = s.last_turns(0)
+        assert len(told) >= 3
+        assert any(t.seat == -1 and t.text.startswith("Round 1 ended: ") for t in told)
+        rows = [row.plain for row in widget.rows(widget.content_region.width)]
+        assert len(rows) == 2 and widget.region.height == 2
+        newest = told[-1]  # the newest kept: Bo starts round 2
+        assert rows[-1].startswith(f"▲ Bo {newest.text[:20]}" if newest.seat == 1 else "· Round")
+        await pilot.resize_terminal(80, 32)
+        await pilot.pause()
+        assert widget.region.height == 3  # a taller terminal has a row to spare

@@ -121,5 +121,5 @@ def test_the_end_of_a_round_is_told_among_the_last_turns() -> None:
     lines = s.last_turns(0)
     assert [(t.seat, t.recent) for t in lines] == [(1, True), (-1, True)]
     assert lines[0].text == "passed for the round"
-    assert lines[1].text.startswith("Round 1 ended: leaves aged; harvests: Ann ")
+    assert lines[1].text.startswith("Round 1 ended: leaves aged; harvested leaves: ")
     assert "new cards drawn" in lines[1].text

@@ -166,7 +166,7 @@ def test_the_round_end_in_one_line() -> None:
     text = round_end_summary(before, after, NAMES)
     gone = before.ctx.card_name(before.board.action_display[0])
     ann = sum(after.players[0].fresh) - sum(before.players[0].fresh)
-    assert text.startswith(f"Round 1 ended: leaves aged; harvests: Ann {ann}, Bo ")
+    assert text.startswith(f"Round 1 ended: leaves aged; harvested leaves: {ann} for Ann, ")
     assert f"{gone} left the display" in text
     before, after = _last_round()
     outcome = after.outcome()
