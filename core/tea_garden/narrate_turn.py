@@ -193,10 +193,10 @@ def turn_gains(start: GameData, end: GameData, seat: int, *, quality: bool = Tru
     if tokens:
         (gained if tokens > 0 else spent).append(_plural(abs(tokens), "Emperor token"))
     for side, old, new in (("fresh", a.fresh, b.fresh), ("fermented", a.fermented, b.fermented)):
+        if not quality:  # only the count: a leaf that changed quality is no gain
+            old, new = _pool(old), _pool(new)
         up = [max(0, n - o) for o, n in zip(old, new, strict=True)]
         down = [max(0, o - n) for o, n in zip(old, new, strict=True)]
-        if not quality:
-            up, down = _pool(up), _pool(down)
         for delta, into in ((up, gained), (down, spent)):
             words = _leaf_words(delta, side) if quality else _count_only(delta, side)
             if words:

@@ -116,6 +116,10 @@ def test_gains_count_leaves_by_quality_or_without_it() -> None:
     assert gains.gained == ["4 VP", "3 fresh leaves (2 q4, 1 q1)", "1 fermented leaf (q2)"]
     plain = turn_gains(s, end, 0, quality=False)
     assert plain.gained == ["4 VP", "3 fresh leaves", "1 fermented leaf"]
+    assert end.players[0].fresh[1] > 0
+    end.players[0].fresh[1] -= 1  # one fewer fresh leaf of another quality: 2 gained net
+    assert turn_gains(s, end, 0, quality=False).gained[1] == "2 fresh leaves"
+    assert turn_gains(s, end, 0, quality=False).spent == []
 
 
 def test_lu_yus_turn_is_read_from_his_notes() -> None:
