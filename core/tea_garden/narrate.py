@@ -24,6 +24,7 @@ from core.tea_garden import effects as fx
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
 from core.tea_garden.narrate_luyu import luyu_story
+from core.tea_garden.narrate_maintenance import display_refills
 from core.tea_garden.state import GameData, PlayerState
 
 SIDE_WORD = {"g": "fresh", "f": "fermented"}
@@ -514,5 +515,8 @@ def log_line(
         return text
     changes = describe_effects(g_before, g_after, g_before.seat)
     # A move's own sentence may already say it ("draws 2 cards"): say each thing once.
-    changes = "; ".join(c for c in changes.split("; ") if c and c not in text)
-    return f"{text} — {changes}" if changes else text
+    clauses = [c for c in changes.split("; ") if c and c not in text]
+    refills = display_refills(g_before, g_after)
+    if refills:
+        clauses.append(refills)
+    return f"{text} — {'; '.join(clauses)}" if clauses else text

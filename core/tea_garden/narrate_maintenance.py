@@ -272,3 +272,25 @@ def round_end_summary(
         came = f", {after.ctx.card_name(new[-1])} came in" if new and new[-1] else ""
         parts.append(f"{before.ctx.card_name(old[0])} left the display{came}")
     return f"Round {before.round} ended: " + "; ".join(parts)
+
+
+def display_refills(before: GameData, after: GameData) -> str:
+    """Say which face-up cards and Caravans a move brought out (a display refilled from its
+    deck after a purchase), or "" if none did; a round's end is told by the story instead."""
+    if ends_round(before, after):
+        return ""
+    b, a = before.board, after.board
+    parts = []
+    old = set(b.action_display)
+    new = [(i, c) for i, c in enumerate(a.action_display) if c and c not in old]
+    for slot, card in new:
+        parts.append(f"{after.ctx.card_name(card)} is dealt into slot {slot + 1}")
+    old = set(b.caravan_display)
+    for slot, cid in enumerate(a.caravan_display):
+        if cid and cid not in old:
+            parts.append(f"Caravan {cid} comes out in Caravan slot {slot + 1}")
+    old = set(b.emperor_display)
+    for card in a.emperor_display:
+        if card and card not in old:
+            parts.append(f"the Emperor card {after.ctx.card_name(card)} comes out")
+    return "; ".join(parts)

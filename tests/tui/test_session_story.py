@@ -123,3 +123,20 @@ def test_the_end_of_a_round_is_told_among_the_last_turns() -> None:
     assert lines[0].text == "passed for the round"
     assert lines[1].text.startswith("Round 1 ended: leaves aged; harvested leaves: ")
     assert "new cards drawn" in lines[1].text
+
+
+def test_plain_mode_sums_up_each_ai_turn_after_its_steps() -> None:
+    from tea_tui.plain import PlainGame
+    from tea_tui.session import tea_game
+
+    seats = ["human@Ann", "heuristic@Bo"]
+    session = GameSession.new(tea_game(seats, start_seat=1), seats, 5)
+    out = io.StringIO()
+    PlainGame(session, stdin=io.StringIO(""), stdout=out, confirm=False).run()
+    lines = out.getvalue().splitlines()
+    short = [i for i, line in enumerate(lines) if line.startswith("  In short, Bo: ")]
+    assert len(short) == 1  # Bo's first turn, then Ann's menu and the end of the input
+    bo = [t for t in session.summaries if t.seat == 1]
+    assert lines[short[0]] == f"  In short, Bo: {bo[0].text}."
+    assert lines[short[0] - 1] == "  Bo ends the turn"  # after his steps
+    assert lines[short[0] + 1] == "Ann, turn 1:"  # before the next heading

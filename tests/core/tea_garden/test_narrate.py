@@ -351,9 +351,12 @@ def test_buy_with_a_teapot_scroll() -> None:
     move = mv.PayLeaf("g", 2)
     assert describe(s, move) == "Seat 1 pays a fresh leaf of quality 2 for Ferry Errand"
     s.apply(move)
+    dealt = s.ctx.card_name(s.board.action_display[-1])  # the display closes up, a card comes
+    slot = len(s.board.action_display)
     assert log_line(before, move, s) == (
         "Seat 1 pays a fresh leaf of quality 2 for Ferry Errand"
-        " — loses a fresh leaf of quality 2; takes Ferry Errand into hand"
+        f" — loses a fresh leaf of quality 2; takes Ferry Errand into hand; {dealt} is dealt"
+        f" into slot {slot}"
     )
 
 

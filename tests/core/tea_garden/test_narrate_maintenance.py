@@ -173,3 +173,29 @@ def test_the_round_end_in_one_line() -> None:
     text = round_end_summary(before, after, NAMES)
     assert text.startswith(f"The game is over: final scores Ann {outcome.scores[0]}, ")
     assert round_end_summary(after, after, NAMES) == ""
+
+
+def test_a_refilled_display_says_which_card_came_out() -> None:
+    from core.rng import Rng
+    from core.tea_garden import moves as mv
+    from core.tea_garden.narrate import log_line
+
+    game, s = new_game(2, seed=21, start_seat=0)
+    rng = Rng.from_seed(4)
+    told = 0
+    while not s.is_over() and told < 3:
+        legal = s.legal_moves()
+        buys = [m for m in legal if isinstance(m, mv.Buy | mv.TakeCaravan)]
+        active = [m for m in legal if not isinstance(m, mv.Pass)]
+        move = rng.choice(buys or active or list(legal))
+        before = s.clone()
+        s.apply(move)
+        line = log_line(before, move, s, NAMES)
+        came = [c for c in s.board.action_display if c and c not in before.board.action_display]
+        if came and not ends_round(before, s):
+            told += 1
+            slot = s.board.action_display.index(came[0]) + 1
+            assert f"{s.ctx.card_name(came[0])} is dealt into slot {slot}" in line, line
+        elif "is dealt into slot" in line:
+            raise AssertionError(f"a refill told where none happened: {line}")
+    assert told >= 1
