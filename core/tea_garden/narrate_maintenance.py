@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from core.tea_garden.court import hall_ranking
 from core.tea_garden.maintenance import MAINTENANCE_DRAW, ROUNDS, aged
 from core.tea_garden.narrate_final import Told, final_story
+from core.tea_garden.scoring import final_outcome
 from core.tea_garden.state import QUALITIES, GameData, PlayerState
 
 
@@ -249,7 +250,7 @@ def round_end_summary(
     if halls:
         parts.append("Halls: " + ", ".join(halls))
     if after.over:
-        outcome = after.outcome()
+        outcome = final_outcome(after)
         scores = ", ".join(
             f"{_name(s, seat_names)} {score}" for s, score in enumerate(outcome.scores)
         )

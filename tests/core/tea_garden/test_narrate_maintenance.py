@@ -9,6 +9,7 @@ from core.tea_garden.context import Options
 from core.tea_garden.narrate_final import Told, final_story
 from core.tea_garden.narrate_maintenance import ends_round, round_end_story
 from core.tea_garden.rules import TeaGardenState
+from core.tea_garden.scoring import final_outcome
 from core.tea_garden.state import GameData
 from tests.core.tea_garden.scenario import new_game, occupy, play, set_leaves
 
@@ -119,7 +120,7 @@ def _last_round(options: Options | None = None) -> tuple[TeaGardenState, TeaGard
 def test_the_end_tells_the_final_scoring_by_category_and_the_winner() -> None:
     before, after = _last_round()
     story = round_end_story(before, after, NAMES)
-    outcome = after.outcome()
+    outcome = final_outcome(after)
     assert story[0] == Told(-1, "End of round 5, the last", True)
     assert Told(-1, "Final scoring", True) in story
     assert "Maintenance" not in _texts(story)  # no Maintenance after the last round
@@ -141,7 +142,7 @@ def test_final_story_names_the_tie_break_with_names() -> None:
         p.vp = 10
     set_leaves(after, 0, fresh={1: 2})
     set_leaves(after, 1, fresh={1: 1}, fermented={1: 1})
-    outcome = after.outcome()
+    outcome = final_outcome(after)
     if outcome.scores[0] != outcome.scores[1]:  # other categories differ: level them
         after.players[0].vp += outcome.scores[1] - outcome.scores[0]
     story = final_story(after, NAMES)
@@ -169,7 +170,7 @@ def test_the_round_end_in_one_line() -> None:
     assert text.startswith(f"Round 1 ended: leaves aged; harvested leaves: {ann} for Ann, ")
     assert f"{gone} left the display" in text
     before, after = _last_round()
-    outcome = after.outcome()
+    outcome = final_outcome(after)
     text = round_end_summary(before, after, NAMES)
     assert text.startswith(f"The game is over: final scores Ann {outcome.scores[0]}, ")
     assert round_end_summary(after, after, NAMES) == ""
@@ -180,7 +181,7 @@ def test_a_refilled_display_says_which_card_came_out() -> None:
     from core.tea_garden import moves as mv
     from core.tea_garden.narrate import log_line
 
-    game, s = new_game(2, seed=21, start_seat=0)
+    _, s = new_game(2, seed=21, start_seat=0)
     rng = Rng.from_seed(4)
     told = 0
     while not s.is_over() and told < 3:
