@@ -246,11 +246,13 @@ def turn_summary(phrases: Sequence[str], gains: Gains) -> str:
             said.append(phrase)
     text = "; ".join(said) or "did nothing that shows"
     told = " ".join(said)
-    built = "built in" in told
+    built, swapped = "built in" in told, "drew and discarded" in told
     gained = [
         g
         for g in gains.gained
-        if g not in told and not (built and g.endswith((" garden", " gardens")))
+        if g not in told
+        and not (built and g.endswith((" garden", " gardens")))
+        and not (swapped and g.endswith(" drawn"))  # a card drawn for one discarded
     ]
     net = "+" + ", ".join(gained) if gained else ""
     if gains.spent:

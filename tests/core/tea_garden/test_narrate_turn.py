@@ -103,6 +103,10 @@ def test_a_card_named_by_a_move_is_not_listed_again_among_the_gains() -> None:
         "played Clay Cup (str 1); bought Ox Cart — +3 VP, 1 card drawn; spent 2 fresh leaves (q2)"
     )
     assert turn_summary(["", ""], Gains([], [])) == "did nothing that shows"
+    swapped = turn_summary(["drew and discarded 1 card"], Gains(["1 card drawn"], []))
+    assert swapped == "drew and discarded 1 card"
+    built = turn_summary(["built in Putuo"], Gains(["2 VP", "1 garden"], []))
+    assert built == "built in Putuo — +2 VP"
 
 
 def test_gains_count_leaves_by_quality_or_without_it() -> None:
