@@ -31,10 +31,10 @@ from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS
 from core.tea_garden.narrate import log_line
-from core.tea_garden.narrate_maintenance import ends_round, round_end_story, round_end_summary
-from core.tea_garden.narrate_turn import luyu_phrases, step_phrase, turn_gains, turn_summary
+from core.tea_garden.narrate_maintenance import round_end_story
 from core.tea_garden.rules import TeaGardenState
 from core.tea_garden.scoring import live_breakdown
+from tea_tui.turns import TurnLine, TurnMark, TurnNotes, TurnSummary
 
 if TYPE_CHECKING:
     from core.setup import GameSetup
@@ -71,31 +71,6 @@ class LogEntry:
 
 
 @dataclass(frozen=True)
-class TurnSummary:
-    """One whole turn in a sentence (:mod:`core.tea_garden.narrate_turn`)."""
-
-    seat: int
-    """The seat that played the turn; -1 for the end of a round."""
-    round: int
-    text: str
-    """What the seat did and gained, without its name (a round's end: what it changed)."""
-    at: int
-    """How many moves had been made when the turn ended."""
-
-
-@dataclass(frozen=True)
-class TurnLine:
-    """One seat's latest turn, as the line about the others shows it."""
-
-    seat: int
-    text: str
-    recent: bool
-    """True if it came after the viewer's own last turn."""
-    ongoing: bool = False
-    """True for the turn being played now (what it did so far)."""
-
-
-@dataclass(frozen=True)
 class Hint:
     """A hint a player asked for: the search's best moves and their estimated win chances."""
 
@@ -118,9 +93,7 @@ class _Snapshot:
     log: int
     header_key: tuple[int, int, int]
     turn_serial: int
-    summaries: int
-    turn_start: TeaGardenState | None
-    phrases: int
+    turns: TurnMark
 
 
 def seat_names(seats: Sequence[SeatSpec]) -> list[str]:
@@ -201,12 +174,8 @@ class GameSession:
     _header_key: tuple[int, int, int] = (0, -1, 0)
     _turn_serial: int = 0
     _last_human: int = 0
-    summaries: list[TurnSummary] = field(default_factory=list)
-    """Every finished turn in a sentence, in order."""
-    _turn_start: TeaGardenState | None = None
-    """The state when the turn in progress began."""
-    _phrases: list[str] = field(default_factory=list)
-    """The phrases of the turn in progress so far."""
+    turns: TurnNotes = field(default_factory=TurnNotes)
+    """Every finished turn in a sentence, and the turn in progress."""
 
     # --- making one ---------------------------------------------------------------------------
 
@@ -416,10 +385,10 @@ class GameSession:
                     self.log.append(
                         LogEntry(told.text, before.round, told.seat, header=told.heading)
                     )
-                self._note_turn(before, move, seat)
-                if ends_round(before, self.state):
-                    text = round_end_summary(before, self.state, self.names)
-                    self.summaries.append(TurnSummary(-1, before.round, text, len(self.moves)))
+                luyu = self.is_luyu(seat)
+                self.turns.note(
+                    before, move, self.state, luyu=luyu, names=self.names, moves=len(self.moves)
+                )
                 if self.state.reveals != before.reveals:  # hidden or random information out
                     revealed = _reveal_reason(move, before, self.state)
                 elif self.state.seat != seat or self.state.over:
@@ -441,32 +410,14 @@ class GameSession:
         self._note_human()
         return lines
 
-    def _note_turn(self, before: TeaGardenState, move: Move, seat: int) -> None:
-        """Add the move to the turn in progress; sum the turn up once it is over."""
-        if self._turn_start is None:
-            self._turn_start = before
-        if isinstance(move, mv.LuYuTurn | mv.LuYuPass):
-            self._phrases.extend(luyu_phrases(self.state))
-        else:
-            self._phrases.append(step_phrase(before, move))
-        over = isinstance(move, mv.EndTurn | mv.Pass | mv.LuYuTurn | mv.LuYuPass)
-        if not (over or self.state.seat != seat or self.state.over):
-            return
-        end = before if ends_round(before, self.state) else self.state
-        luyu = self.is_luyu(seat)
-        gains = turn_gains(self._turn_start, end, seat, quality=not luyu)
-        text = turn_summary(self._phrases, gains)
-        self.summaries.append(TurnSummary(seat, before.round, text, len(self.moves)))
-        self._turn_start = None  # the next move's state before is the next turn's start
-        self._phrases = []
+    @property
+    def summaries(self) -> list[TurnSummary]:
+        """Every finished turn in a sentence (and every round's end, seat -1), in order."""
+        return self.turns.summaries
 
     def turn_so_far(self) -> str:
         """The turn in progress in a sentence (without the seat's name), "" if nothing shows."""
-        if not any(self._phrases) or self._turn_start is None or self.state.over:
-            return ""
-        seat = self.state.seat
-        gains = turn_gains(self._turn_start, self.state, seat, quality=not self.is_luyu(seat))
-        return turn_summary(self._phrases, gains)
+        return self.turns.so_far(self.state, luyu=self.is_luyu(self.state.seat))
 
     def last_turns(self, viewer: int) -> list[TurnLine]:
         """What happened since ``viewer`` (0-based) last played: the other seats' turns and the
@@ -475,23 +426,9 @@ class GameSession:
         With nothing new since then, each other seat's latest turn, marked as not ``recent``
         (in the order they play after ``viewer``). Seat -1 stands for the end of a round.
         """
-        mine = max((i for i, t in enumerate(self.summaries) if t.seat == viewer), default=-1)
-        lines = [
-            TurnLine(t.seat, t.text, recent=True)
-            for t in self.summaries[mine + 1 :]
-            if t.seat != viewer
-        ]
-        if not lines:
-            n = len(self.names)
-            latest: dict[int, TurnSummary] = {}
-            for summary in self.summaries:
-                latest[summary.seat] = summary
-            order = [(viewer + step) % n for step in range(1, n)]
-            lines = [TurnLine(s, latest[s].text, recent=False) for s in order if s in latest]
         now = self.current_seat
-        if now is not None and now != viewer and (progress := self.turn_so_far()):
-            lines.append(TurnLine(now, progress, recent=True, ongoing=True))
-        return lines
+        ongoing = (now, self.turn_so_far()) if now is not None else None
+        return self.turns.last_turns(viewer, len(self.names), ongoing)
 
     def can_undo(self) -> bool:
         """True if the person to move can take back their last step."""
@@ -524,9 +461,7 @@ class GameSession:
             len(self.log),
             self._header_key,
             self._turn_serial,
-            len(self.summaries),
-            self._turn_start,
-            len(self._phrases),
+            self.turns.mark(),
         )
 
     def _restore(self, snap: _Snapshot) -> None:
@@ -539,9 +474,7 @@ class GameSession:
         self.hints = [replace(h, at=min(h.at, snap.moves)) for h in self.hints]
         self._header_key = snap.header_key
         self._turn_serial = snap.turn_serial
-        del self.summaries[snap.summaries :]
-        self._turn_start = snap.turn_start
-        del self._phrases[snap.phrases :]
+        self.turns.restore(snap.turns)
 
     def _note_human(self) -> None:
         seat = self.current_seat
