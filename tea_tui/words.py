@@ -12,7 +12,7 @@ from core.tea_garden.components import LeafCost
 from core.tea_garden.context import Context
 from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
-from core.tea_garden.narrate import effect_text
+from core.tea_garden.narrate_words import effect_text
 from core.tea_garden.scoring import FLAT_CARD_VP, RATES, STARTING_DECK_VP
 from core.tea_garden.state import Demand
 

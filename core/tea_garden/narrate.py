@@ -19,22 +19,30 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+import msgspec
+
 from core.moves import Move
 from core.tea_garden import effects as fx
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
 from core.tea_garden.narrate_luyu import luyu_story
 from core.tea_garden.narrate_maintenance import display_refills
+from core.tea_garden.narrate_words import effect_text, one_effect
+from core.tea_garden.narrate_words import join as _join
+from core.tea_garden.narrate_words import leaves as _leaves
+from core.tea_garden.narrate_words import plural as _plural
+from core.tea_garden.narrate_words import scrolls as _scrolls
 from core.tea_garden.state import GameData, PlayerState
 
-SIDE_WORD = {"g": "fresh", "f": "fermented"}
-SCROLL_NAME = {"plus1": "+1 Scroll", "teapot": "Teapot Scroll", "x2": "x2 Scroll"}
+__all__ = ["describe", "describe_effects", "effect_text", "log_line", "seat_name"]
+
 SECONDARY_NAME = {
     "river": "the River action",
     "cup": "the Cup production",
     "university": "the University action",
 }
 ZONE_NAME = {"hand": "hand", "draw": "draw deck", "discard": "discard pile"}
+
 STOP_TEXT = {
     st.FermentLeaves: "stops fermenting",
     st.HarvestGardens: "stops harvesting",
@@ -42,35 +50,6 @@ STOP_TEXT = {
     st.MayDraw: "declines to draw",
     st.MayRemove: "declines to remove a card",
 }
-
-
-# --- small words -----------------------------------------------------------------------------
-
-
-def _plural(n: int, singular: str, plural: str | None = None) -> str:
-    """Return "1 leaf" / "2 leaves" style counts."""
-    return f"{n} {singular if n == 1 else (plural or singular + 's')}"
-
-
-def _join(items: Sequence[str]) -> str:
-    """Join words as "a", "a and b" or "a, b and c"."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _leaves(n: int, side: str, quality: int) -> str:
-    word = SIDE_WORD[side]
-    if n == 1:
-        return f"a {word} leaf of quality {quality}"
-    return f"{n} {word} leaves of quality {quality}"
-
-
-def _scrolls(n: int, kind: str) -> str:
-    name = SCROLL_NAME[kind]
-    if n == 1:
-        return ("an " if name[0] in "aeioux" else "a ") + name
-    return f"{n} {name}s"
 
 
 def seat_name(seat: int, seat_names: Sequence[str] | None = None) -> str:
@@ -86,50 +65,6 @@ def _card(g: GameData, card_id: str) -> str:
 
 def _province(g: GameData, province_id: str) -> str:
     return g.ctx.province_name(province_id)
-
-
-# --- effects printed on components -------------------------------------------------------------
-
-
-def effect_text(effects: fx.Effects) -> str:
-    """Return a verb phrase for printed effects, e.g. "gain 1 Emperor token and score 2 VP"."""
-    return _join([_effect(e) for e in effects]) or "nothing"
-
-
-def _effect(eff: fx.Effect) -> str:
-    if isinstance(eff, fx.GainLeaves):
-        return "gain " + _leaves(eff.n, "g", eff.q)
-    if isinstance(eff, fx.Ferment):
-        return f"ferment up to {_plural(eff.n, 'fresh leaf', 'fresh leaves')}"
-    if isinstance(eff, fx.GainEmperorTokens):
-        return f"gain {_plural(eff.n, 'Emperor token')}"
-    if isinstance(eff, fx.GainScroll):
-        return "gain a Scroll of any kind" if eff.kind == "any" else "gain " + _scrolls(1, eff.kind)
-    if isinstance(eff, fx.GainCupToken):
-        return f"place {_plural(eff.n, 'Cup token')}"
-    if isinstance(eff, fx.Draw):
-        return f"draw up to {_plural(eff.n, 'card')}"
-    if isinstance(eff, fx.DrawDiscard):
-        return f"draw {_plural(eff.n, 'card')} and discard as many"
-    if isinstance(eff, fx.RemoveCard):
-        return "remove a card from the game"
-    if isinstance(eff, fx.SellLeaves):
-        return f"sell up to {_plural(eff.max, 'leaf', 'leaves')}"
-    if isinstance(eff, fx.ScoreVP):
-        return f"score {eff.n} VP"
-    if isinstance(eff, fx.TakeEmperorCard):
-        return "take an Emperor card"
-    if isinstance(eff, fx.Secondary):
-        return {
-            "river": "move the Boat on the River",
-            "cup": "produce Cups",
-            "university": "move a Worker at the Tea University",
-        }[eff.action]
-    if isinstance(eff, fx.Choice):
-        return "either " + " or ".join(effect_text(option) for option in eff.options)
-    if isinstance(eff, fx.GainGardenLeaves):
-        return "gain a fresh leaf from each garden"
-    return "take a Basic Puerh token"
 
 
 def _source(g: GameData, source: str) -> str:
@@ -245,7 +180,7 @@ def _use_top(g: GameData, move: mv.UseTop) -> str:
             sectors = len(g.ctx.components.university.sectors)
             sector = 1 if p.uni_sector in (0, sectors) else p.uni_sector + 1
             return f"uses {name} to move a Worker to sector {sector} of the Tea University"
-    return f"uses {name} to {_effect(eff)}"
+    return f"uses {name} to {one_effect(eff)}"
 
 
 def _decision_text(g: GameData, move: Move) -> str:
@@ -513,10 +448,34 @@ def log_line(
         return f"{text} — round {g_before.round} ends"
     if luyu:
         return text
-    changes = describe_effects(g_before, g_after, g_before.seat)
+    changes = describe_effects(_as_told(g_before, move, g_after), g_after, g_before.seat)
     # A move's own sentence may already say it ("draws 2 cards"): say each thing once.
     clauses = [c for c in changes.split("; ") if c and c not in text]
     refills = display_refills(g_before, g_after)
     if refills:
         clauses.append(refills)
     return f"{text} — {'; '.join(clauses)}" if clauses else text
+
+
+def _as_told(before: GameData, move: Move, after: GameData) -> GameData:
+    """Return ``before`` with the one leaf the move's sentence names already counted, so that
+    "pays a fresh leaf of quality 2" is not followed by "loses a fresh leaf of quality 2"."""
+    seat = before.seat
+    p = st.copy_player(before.players[seat])
+    if isinstance(move, mv.PayLeaf | mv.SellLeaf):
+        side = p.fresh if move.side == "g" else p.fermented
+        side[move.quality - 1] -= 1
+        if isinstance(move, mv.SellLeaf):
+            p.vp += 2 if move.side == "f" else 1
+    elif isinstance(move, mv.FlipLeaf):
+        p.fresh[move.quality - 1] -= 1
+        p.fermented[move.quality - 1] += 1
+    elif isinstance(move, mv.HarvestFrom):
+        q = before.ctx.region(move.region).value
+        if after.players[seat].fresh[q - 1] > p.fresh[q - 1]:  # a leaf was left to take
+            p.fresh[q - 1] += 1
+    else:
+        return before
+    players = list(before.players)
+    players[seat] = p
+    return msgspec.structs.replace(before, players=players)

@@ -22,8 +22,8 @@ from typing import NamedTuple
 from core.moves import Move
 from core.tea_garden import effects as fx
 from core.tea_garden import moves as mv
-from core.tea_garden.narrate import effect_text
 from core.tea_garden.narrate_luyu import card_label
+from core.tea_garden.narrate_words import effect_text
 from core.tea_garden.state import QUALITIES, GameData, PlayerState
 
 SCROLLS = (("plus1", "+1 Scroll"), ("teapot_scrolls", "Teapot Scroll"), ("x2", "x2 Scroll"))

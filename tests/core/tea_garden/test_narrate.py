@@ -355,9 +355,21 @@ def test_buy_with_a_teapot_scroll() -> None:
     slot = len(s.board.action_display)
     assert log_line(before, move, s) == (
         "Seat 1 pays a fresh leaf of quality 2 for Ferry Errand"
-        f" — loses a fresh leaf of quality 2; takes Ferry Errand into hand; {dealt} is dealt"
-        f" into slot {slot}"
+        f" — takes Ferry Errand into hand; {dealt} is dealt into slot {slot}"
     )
+
+
+def test_a_leaf_named_by_the_move_is_not_told_again() -> None:
+    """Paying, selling, fermenting or harvesting one leaf says it once, in the sentence."""
+    for before, move, after in _steps(2, seed=3):
+        if isinstance(move, mv.PayLeaf | mv.SellLeaf | mv.FlipLeaf | mv.HarvestFrom):
+            line = log_line(before, move, after)
+            said, _, changes = line.partition(" — ")
+            leaf = said.split(" ", 3)[-1].split(" for ")[0].split(" in ")[0]
+            assert leaf.startswith(("a fresh leaf", "a fermented leaf")), said
+            assert leaf not in changes, line
+            if isinstance(move, mv.SellLeaf):  # "for 1 VP" is in the sentence already
+                assert "VP" not in changes, line
 
 
 def test_fee_of_the_fourth_slot() -> None:
