@@ -450,7 +450,11 @@ def log_line(
         return text
     changes = describe_effects(_as_told(g_before, move, g_after), g_after, g_before.seat)
     # A move's own sentence may already say it ("draws 2 cards"): say each thing once.
-    clauses = [c for c in changes.split("; ") if c and c not in text]
+    clauses = [
+        c
+        for c in changes.split("; ")
+        if c and c not in text and c.replace("gains ", "gain ", 1) not in text  # "to gain 3 …"
+    ]
     refills = display_refills(g_before, g_after)
     if refills:
         clauses.append(refills)

@@ -372,6 +372,20 @@ def test_a_leaf_named_by_the_move_is_not_told_again() -> None:
                 assert "VP" not in changes, line
 
 
+def test_a_gain_the_sentence_promises_is_not_told_twice() -> None:
+    """ "chooses part 1 … to gain 3 fresh leaves of quality 2" needs no "— gains …" after it."""
+    seen = 0
+    for seed in range(4):
+        for before, move, after in _steps(2, seed):
+            line = log_line(before, move, after)
+            said, _, changes = line.partition(" — ")
+            for clause in changes.split("; "):
+                if clause.startswith("gains "):
+                    seen += 1
+                    assert "gain " + clause.removeprefix("gains ") not in said, line
+    assert seen > 20
+
+
 def test_fee_of_the_fourth_slot() -> None:
     game, s = new_game(2, seed=6, start_seat=0)
     s.players[0].stacks = [["s04"], ["s05"], ["s06"]]
