@@ -289,7 +289,7 @@ def display_refills(before: GameData, after: GameData) -> str:
     old = set(b.caravan_display)
     for slot, cid in enumerate(a.caravan_display):
         if cid and cid not in old:
-            parts.append(f"Caravan {cid} comes out in Caravan slot {slot + 1}")
+            parts.append(f"the Caravan {after.ctx.name(cid)} comes out in Caravan slot {slot + 1}")
     old = set(b.emperor_display)
     for card in a.emperor_display:
         if card and card not in old:

@@ -54,7 +54,7 @@ def step_phrase(g: GameData, move: Move) -> str:
     if isinstance(move, mv.Buy):
         return f"bought {ctx.card_name(g.board.action_display[move.slot - 1])}"
     if isinstance(move, mv.TakeCaravan):
-        return f"took Caravan {g.board.caravan_display[move.slot - 1]}"
+        return f"took the Caravan {ctx.name(g.board.caravan_display[move.slot - 1])}"
     if isinstance(move, mv.Ferment):
         return "fermented leaves"
     if isinstance(move, mv.Harvest):
@@ -129,13 +129,13 @@ def luyu_phrases(g: GameData) -> list[str]:
         if what == "pass":
             out.append("passed for the round")
         elif what == "reveal":
-            out.append(f"revealed his card {card_label(a[0])}")
+            out.append(f"revealed his card {card_label(g, a[0])}")
         elif what == "build":
             out.append(f"built in {ctx.region(a[0]).name}")
         elif what == "buy":
             out.append(f"took {ctx.card_name(a[0])}")
         elif what == "caravan":
-            out.append(f"took Caravan {a[0]}")
+            out.append(f"took the Caravan {ctx.name(a[0])}")
         elif what == "court":
             out.append(f"sent a Courtier to the {ctx.halls[a[0]].name}")
         elif what == "market":
@@ -205,7 +205,7 @@ def turn_gains(start: GameData, end: GameData, seat: int, *, quality: bool = Tru
         delta = getattr(b, attr) - getattr(a, attr)
         if delta:
             (gained if delta > 0 else spent).append(_plural(abs(delta), name))
-    gained.extend(f"Caravan {c}" for c in b.caravans[len(a.caravans) :])
+    gained.extend(f"the Caravan {end.ctx.name(c)}" for c in b.caravans[len(a.caravans) :])
     tiles = sum(map(len, b.cup_rows)) - sum(map(len, a.cup_rows))
     if tiles > 0:
         gained.append(_plural(tiles, "Cup tile"))
