@@ -9,22 +9,26 @@ Keys: digits 1-9 number the choices (in the card phase they tick cards); mnemoni
 the actions (``p`` pass, ``e`` end the turn, ``g`` build a garden, ``u`` buy, ``c`` caravan,
 ``f`` ferment, ``h`` harvest, ``a`` use the top card or pay with the cheapest leaves, ``i``
 Emperor track, ``n`` spend a Cup token or stop/decline, ``x`` repeat, ``+`` +1 Scroll,
-``y`` draw, ``w`` slip a card under the top card).
+``y`` draw, ``w`` slip a card under the top card). A list longer than nine goes on with the
+letters of :data:`EXTRA_KEYS` that the menu does not use already, so every item has a key of
+its own; a Build list longer than nine asks for the Region first. In the turn's menu every
+action keeps its key whether it can be taken or not (the expansion's Noble Court is always
+``1`` and the Puerh Market ``2``), so no key changes meaning under the player.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from core.moves import Move
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
-from core.tea_garden.actions import EXTRA_BORDER, fee_demands, slot_fee_demands
+from core.tea_garden.actions import fee_demands, slot_fee_demands
 from core.tea_garden.context import Context
-from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
-from core.tea_garden.payments import assign, bins_of, can_pay
+from core.tea_garden.payments import assign
+from tea_tui import reasons as why
 from tea_tui import words as w
 from tea_tui.move_labels import label, pending_title
 
@@ -45,8 +49,13 @@ LETTERS = {
 }
 """The mnemonic letter of each kind of turn move."""
 
-MENU_KEYS = ("a", "c", "e", "f", "g", "h", "i", "n", "p", "u", "w", "x", "y", "+")
+EXTRA_KEYS = ("a", "c", "e", "f", "g", "h", "i", "n", "p", "u", "v", "w", "x", "y", "z")
+"""The letters that go on from 9 in a long list, in order (none is a key of the game screen's
+own: panels, scores, quit and the j/k highlight keep theirs)."""
+MENU_KEYS = ("a", "c", "e", "f", "g", "h", "i", "n", "p", "u", "v", "w", "x", "y", "z", "+")
 """Every letter or sign a menu item may carry (the screen binds each)."""
+COURT_KEY, MARKET_KEY = "1", "2"
+"""(Expansion) The fixed keys of the two expansion main actions in the turn's menu."""
 
 SUBMENU_TITLES = {
     "build": "Build a garden: where, and with which Pagoda",
@@ -57,6 +66,10 @@ SUBMENU_TITLES = {
     "repeat": "Repeat the secondary action",
     "court": "Noble Court: which Hall, which space",
 }
+BUILD_FLAT = 9
+"""A Build list longer than this (over several Regions) asks for the Region first."""
+BUILD_IN = "build:"
+"""Prefix of the sub-menu of one Region's builds (``build:REGION``), opened from ``build``."""
 _SUBMENU_OF = {
     mv.Build: "build",
     mv.Buy: "buy",
@@ -152,20 +165,12 @@ def _card_menu(
     t = view.turn
     ticked = set(selection) | set(t.selected)
     legal_set = set(legal)
-    slots = card_slots(ctx)
     slot = len(me.stacks)
     fee = fee_demands_for(ctx, slot)
     items: list[Item] = []
-    for i, card in enumerate(me.hand):
+    for card in me.hand:
         playable = mv.Select(card) in legal_set or mv.Commit(card) in legal_set
-        if playable:
-            reason = ""
-        elif slot >= slots:
-            reason = "no card slot left this round"
-        elif fee and not can_pay(bins_of(me), fee):
-            reason = f"cannot pay the fee of card slot {slot + 1}"
-        else:
-            reason = "cannot be played now"
+        reason = "" if playable else why.card_reason(view, ctx, card)
         chosen = card in ticked
         plan = ticked | {card}
         selects = [mv.Select(c) for c in sorted(plan) if c not in t.selected]
@@ -174,7 +179,6 @@ def _card_menu(
         items.append(
             Item(
                 f"{mark} {w.card_line(ctx, card)}",
-                key=str(i + 1) if i < 9 else "",
                 moves=moves,
                 toggle=card,
                 reason=reason,
@@ -184,6 +188,7 @@ def _card_menu(
         )
     items.extend(_free_items(view, legal, ctx))
     items.append(_pass_item(legal))
+    items = _number(items, stable=True)
     strength = sum(ctx.cards[c].strength for c in ticked if c in ctx.cards)
     if ticked:
         names = ", ".join(w.card_name(ctx, c) for c in sorted(ticked))
@@ -230,9 +235,12 @@ def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) 
     items: list[Item] = []
     if not t.main:
         group = "Main action"
-        items.append(_kind_item(legal, mv.Build, "Build a garden", group, _build_reason(view, ctx)))
-        items.append(_kind_item(legal, mv.Buy, "Buy an Action card", group, "none affordable"))
-        items.append(_kind_item(legal, mv.TakeCaravan, "Take a Caravan", group, "none affordable"))
+        build = why.build_reason(view, ctx)
+        items.append(_kind_item(legal, mv.Build, "Build a garden", group, build))
+        buy = why.buy_reason(view, ctx)
+        items.append(_kind_item(legal, mv.Buy, "Buy an Action card", group, buy))
+        caravan = why.caravan_reason(view, ctx)
+        items.append(_kind_item(legal, mv.TakeCaravan, "Take a Caravan", group, caravan))
         items.append(
             _kind_item(
                 legal,
@@ -253,15 +261,17 @@ def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) 
         )
         if any(isinstance(m, mv.AddCard) for m in legal):
             items.append(_kind_item(legal, mv.AddCard, "Slip a card under the top card", group, ""))
-        if ctx.options.puerh:  # the expansion's two main actions (numbered, no letter)
-            items.append(
-                _kind_item(legal, mv.NobleCourt, "Noble Court: place a Courtier", group, "")
-            )
-            items.append(
-                _kind_item(legal, mv.PuerhMarket, "Puerh Market: buy Premium Puerh", group, "")
-            )
+        if ctx.options.puerh:  # the expansion's two main actions, on fixed digits
+            court = why.court_reason(view, ctx)
+            item = _kind_item(legal, mv.NobleCourt, "Noble Court: place a Courtier", group, court)
+            items.append(replace(item, key=COURT_KEY))
+            market = why.market_reason(view, ctx)
+            label_ = "Puerh Market: buy Premium Puerh"
+            item = _kind_item(legal, mv.PuerhMarket, label_, group, market)
+            items.append(replace(item, key=MARKET_KEY))
     top_name = w.card_name(ctx, t.top)
     offers = ctx.cards[t.top].top if t.top in ctx.cards else ()
+    first_extra = 3 if ctx.options.puerh else 1  # past the Court's and the Market's digits
     for i in range(len(offers)):
         move = mv.UseTop(i + 1)
         used = i < len(t.used_top) and t.used_top[i]
@@ -269,7 +279,7 @@ def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) 
         items.append(
             Item(
                 label(view, ctx, move),
-                key="a",
+                key="a" if i == 0 else str(first_extra + i - 1),
                 moves=(move,),
                 reason=reason,
                 group="Top card",
@@ -283,7 +293,7 @@ def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) 
     items.extend(_free_items(view, legal, ctx))
     end_reason = "" if mv.EndTurn() in legal else "choose a main action first"
     items.append(Item("End the turn", "e", (mv.EndTurn(),), reason=end_reason, group="Turn"))
-    items = _number(items)
+    items = _number(items, stable=True)
     del me
     return Menu(
         f"Strength {t.strength} · top card {top_name}",
@@ -301,9 +311,7 @@ def _free_items(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context)
     rows = ctx.components.emperor_track.rows
     if me.emperor_row < len(rows):
         row = rows[me.emperor_row]
-        reason = ""
-        if mv.AdvanceEmperor() not in legal:
-            reason = f"needs {row.tokens} tokens (you have {me.emperor_tokens}) and a leaf"
+        reason = "" if mv.AdvanceEmperor() in legal else why.emperor_reason(view, ctx)
         label = (
             f"Emperor track row {me.emperor_row + 1} ({row.tokens} tokens, "
             f"{w.cost_text(row.leaf)}): {w.effects_words(row.reward)}"
@@ -335,29 +343,55 @@ def _kind_item(
     return Item(f"{label} ({len(moves)} choices)…", key, submenu=_SUBMENU_OF[kind], group=group)
 
 
-def _build_reason(view: TeaGardenObservation, ctx: Context) -> str:
-    me = view.players[view.seat]
-    needs = [r for r, here in zip(ctx.components.board.pagodas, me.pagodas, strict=True) if here]
-    if not needs:
-        return "no Pagoda left"
-    cheapest = min(needs)
-    if cheapest > view.turn.strength:
-        return f"the cheapest Pagoda needs strength {cheapest}"
-    return f"no free space within reach (+{EXTRA_BORDER} strength per extra border)"
+def parent_submenu(name: str) -> str:
+    """Return the sub-menu that Esc goes back to from ``name`` ("" for the turn's menu)."""
+    return "build" if name.startswith(BUILD_IN) else ""
 
 
 def _submenu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context, name: str) -> Menu:
-    kinds = [k for k, v in _SUBMENU_OF.items() if v == name]
+    region = name[len(BUILD_IN) :] if name.startswith(BUILD_IN) else ""
+    kind_name = "build" if region else name
+    kinds = [k for k, v in _SUBMENU_OF.items() if v == kind_name]
     moves = [m for m in legal if kinds and isinstance(m, kinds[0])]
-    items = [Item(move_label(view, ctx, m), moves=(m,)) for m in moves]
+    title = SUBMENU_TITLES.get(name, name)
+    if region:
+        moves = [m for m in moves if isinstance(m, mv.Build) and m.region == region]
+        title = f"Build in {w.region_words(ctx, region)}: which space and Pagoda"
+    builds = [m for m in moves if isinstance(m, mv.Build)]
+    if name == "build" and len(builds) > BUILD_FLAT and len({m.region for m in builds}) > 1:
+        items = _region_items(view, ctx, builds)
+        title = "Build a garden: in which Region (then the space and Pagoda)"
+    else:
+        where = f"{w.region_words(ctx, region)}: " if region else ""
+        labels = [move_label(view, ctx, m).removeprefix(where) for m in moves]
+        items = [
+            Item(t[:1].upper() + t[1:], moves=(m,)) for t, m in zip(labels, moves, strict=True)
+        ]
     items = _number(items)
     return Menu(
-        SUBMENU_TITLES.get(name, name),
+        title,
         tuple(items),
         default=0,
         hint="digits choose · Esc goes back",
         kind="submenu",
     )
+
+
+def _region_items(view: TeaGardenObservation, ctx: Context, builds: list[mv.Build]) -> list[Item]:
+    """One item per Region of a long Build list, opening that Region's builds."""
+    items = []
+    for region_id in dict.fromkeys(m.region for m in builds):
+        here = [m for m in builds if m.region == region_id]
+        region = ctx.region(region_id)
+        best = max(region.spaces[m.space - 1].vp for m in here)
+        vp = f", up to {best} VP" if best else ""
+        token = view.board.region_tokens.get(region_id)
+        bonus = ""
+        if token and token in ctx.region_tokens:
+            bonus = f" + {w.effects_words(ctx.region_tokens[token].bonus)}"
+        text = f"{w.region_words(ctx, region_id)}: {w.count(len(here), 'choice')}{vp}{bonus}…"
+        items.append(Item(text, submenu=BUILD_IN + region_id))
+    return items
 
 
 # --- pending decisions ---------------------------------------------------------------------
@@ -432,23 +466,19 @@ def move_label(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
     return label(view, ctx, move)
 
 
-def _number(items: list[Item]) -> list[Item]:
-    """Give digits 1-9 to the enabled items that have no letter yet... and to all in order."""
+def _number(items: list[Item], *, stable: bool = False) -> list[Item]:
+    """Give the items without a key the digits 1-9 in order, then the letters of
+    :data:`EXTRA_KEYS` that no item of the menu uses already.
+
+    With ``stable`` every such item gets one, so an item that cannot be taken keeps its place
+    in the numbering; otherwise only the items that can be chosen are numbered.
+    """
+    used = {item.key for item in items if item.key}
+    free = iter(k for k in (*(str(n) for n in range(1, 10)), *EXTRA_KEYS) if k not in used)
     out: list[Item] = []
-    n = 0
     for item in items:
-        if item.enabled and not item.key and n < 9:
-            n += 1
-            item = Item(
-                item.label,
-                str(n),
-                item.moves,
-                item.submenu,
-                item.toggle,
-                item.reason,
-                item.group,
-                item.chosen,
-            )
+        if not item.key and (stable or item.enabled):
+            item = replace(item, key=next(free, ""))
         out.append(item)
     return out
 
@@ -466,5 +496,6 @@ __all__ = [
     "cheapest_payment",
     "fee_demands",
     "move_label",
+    "parent_submenu",
     "pending_title",
 ]

@@ -4,12 +4,16 @@
 Key            Id                     What it does
 =============  =====================  ==============================================
 1-9            menu-1 … menu-9        choose item N (tick card N in the card phase)
-a c e f g …    menu-a …               choose the item with that letter
+a c e f g …    menu-a …               choose the item with that letter (a long list goes
+                                      on from 9 with letters)
 Enter          choose                 choose the highlighted item (plays the cards)
-↑ ↓ / k j      up / down              move the highlight
-Esc, ⌫         back                   leave a sub-menu, untick cards, or undo a step
+↑ ↓ / k j      up / down              move the highlight (always the decision list's)
+Esc, ⌫         back                   close the keys panel, or else leave a sub-menu,
+                                      untick cards, or undo a step: one of them
 m t d b o l r  panel-…                show the map, tracks, displays, board, others, log,
                                       the Noble Court (Puerh expansion only)
+Tab, ⇧Tab      next-panel / previous  show the next / previous panel
+PgUp PgDn      scroll-up / -down      scroll the panel on show
 s              scores                 the score table (the final result once over)
 H              hint                   the AI's three best moves, with win chances
 S / A          save / save-as         save the game under its name / a new name
@@ -50,10 +54,17 @@ MENU_WORDS = {
     "p": "pass",
     "u": "buy an Action card",
     "w": "slip a card under the top card",
+    "v": "choose that item of a long list",
     "x": "repeat the secondary action",
     "y": "draw",
+    "z": "choose that item of a long list",
     "+": "use a +1 Scroll",
 }
+TOO_SMALL = (
+    "The terminal is too small for Tea Garden: make it at least 80 x 24.\n"
+    "No key acts on the game until then; q quits."
+)
+"""The notice shown instead of the game below the minimum size."""
 
 
 def _menu_bindings() -> list[Binding]:
@@ -104,6 +115,40 @@ GAME_BINDINGS: list[Binding] = [
         Binding(key, f"panel('{name}')", title.lower(), show=False, tooltip=tip, id=f"panel-{name}")
         for key, (name, title, tip) in PANELS.items()
     ],
+    Binding(
+        "tab",
+        "next_panel(1)",
+        "next panel",
+        show=False,
+        tooltip="Show the next panel",
+        id="next-panel",
+    ),
+    Binding(
+        "shift+tab",
+        "next_panel(-1)",
+        "previous panel",
+        show=False,
+        tooltip="Show the previous panel",
+        id="previous-panel",
+    ),
+    Binding(
+        "pageup",
+        "scroll_panel(-1)",
+        "scroll up",
+        show=False,
+        priority=True,
+        tooltip="Scroll the panel on show up",
+        id="scroll-up",
+    ),
+    Binding(
+        "pagedown",
+        "scroll_panel(1)",
+        "scroll down",
+        show=False,
+        priority=True,
+        tooltip="Scroll the panel on show down",
+        id="scroll-down",
+    ),
     Binding("s", "scores", "scores", tooltip="Points per category for every seat", id="scores"),
     Binding(
         "H",

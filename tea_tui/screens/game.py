@@ -21,13 +21,15 @@ from textual.widgets import ContentSwitcher, Footer, Static
 
 from core.errors import RulesError
 from core.moves import Move
+from core.tea_garden import moves as mv
 from core.tea_garden.hidden import TeaGardenObservation
 from tea_tui.ai_seats import AiSeat, make_ai
 from tea_tui.house_rules import summary
-from tea_tui.move_menu import Item, Menu, build_menu
-from tea_tui.screens.bindings import GAME_BINDINGS, NO_COURT, PANELS
+from tea_tui.move_menu import Item, Menu, build_menu, parent_submenu
+from tea_tui.screens.bindings import GAME_BINDINGS, TOO_SMALL
 from tea_tui.screens.game_ai import AiTurns
 from tea_tui.screens.game_io import GameFiles
+from tea_tui.screens.game_panels import PANEL_WIDGETS, GamePanels
 from tea_tui.screens.handover import HandoverScreen
 from tea_tui.screens.help import HelpScreen
 from tea_tui.screens.modals import ConfirmScreen, ScoreScreen
@@ -37,7 +39,6 @@ from tea_tui.widgets.board_map import BoardMap
 from tea_tui.widgets.decision_panel import DecisionPanel
 from tea_tui.widgets.displays import (
     ActionDisplay,
-    BoardPanel,
     CaravanDisplay,
     CupStacks,
     EmperorDisplay,
@@ -51,7 +52,6 @@ from tea_tui.widgets.opponents import Opponents
 from tea_tui.widgets.player_board import PlayerBoard
 from tea_tui.widgets.status import StatusLine
 from tea_tui.widgets.tracks import Tracks
-from tea_tui.widgets.view_widget import ViewWidget
 
 if TYPE_CHECKING:
     from tea_tui.persist import SaveKeeper
@@ -60,19 +60,11 @@ MIN_SIZE = (80, 24)
 """Below this the screen only asks for a larger terminal."""
 WIDE_SIZE = (120, 40)
 """From this size the board and the log are always on screen."""
-PANEL_WIDGETS = {
-    "map": ("map",),
-    "tracks": ("tracks",),
-    "displays": ("action-display", "caravan-display", "emperor-display", "cup-stacks"),
-    "board": ("board",),
-    "opponents": ("opponents",),
-    "log": ("log",),
-    "court": ("noble-court", "puerh-cakes"),
-}
-"""The widgets in each switchable panel, by id."""
+ALWAYS_ALLOWED = frozenset({"quit_game"})
+"""What a key may still do while the terminal is too small (everything else waits)."""
 
 
-class GameScreen(GameFiles, AiTurns, Screen[None]):
+class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
     """Play a game: widgets on the left (or on top), the decision panel always visible."""
 
     CSS_PATH = "game.tcss"
@@ -161,13 +153,14 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
             with Vertical(id="right"):
                 yield DecisionPanel(id="decision")
                 yield GameLog(id="wide-log")
-        yield Static(
-            "The terminal is too small for Tea Garden: make it at least 80 x 24.",
-            id="too-small",
-        )
+        yield Static(TOO_SMALL, id="too-small")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        # The decision list is the one thing that takes keys: the panels scroll with PgUp and
+        # PgDn (or the mouse) and never hold the focus, so arrows always move the highlight.
+        for scroller in self.query(".panel, #wide-board-box, GameLog"):
+            scroller.can_focus = False
         use_seat_colours(self.session.colours)
         self._apply_size(self.app.size.width, self.app.size.height)
         self.query_one("#decision-options").focus()
@@ -178,6 +171,17 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         self._apply_size(event.size.width, event.size.height)
+
+    def on_descendant_focus(self, event: object) -> None:
+        """Keep the focus on the decision list (a click may try to give it elsewhere)."""
+        options = self.query_one("#decision-options")
+        if self.focused is not None and self.focused is not options:
+            options.focus()
+
+    @property
+    def too_small(self) -> bool:
+        """True while the terminal is below the minimum and only the notice shows."""
+        return bool(self.has_class("-too-small"))
 
     def _apply_size(self, width: int, height: int) -> None:
         """Pick the layout for the terminal's size (layout only: no game state in CSS)."""
@@ -192,57 +196,6 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
             self._show_panel("map")
         self._draw_tabs()
         self.refresh_bindings()
-
-    @property
-    def _luyu_opposite(self) -> bool:
-        """True in a solo game with a person: the view is always theirs, so the other seat
-        is always Lu Yu's (a game of AI seats only may show his seat's view)."""
-        return self.session.luyu_seat is not None and bool(self.session.human_seats)
-
-    @property
-    def wide(self) -> bool:
-        """True in the roomy layout."""
-        return self.has_class("-wide")
-
-    def _show_panel(self, name: str) -> None:
-        self.panel = name
-        self.query_one("#panels", ContentSwitcher).current = f"panel-{name}"
-        self._draw_tabs()
-        self._show_visible()
-
-    def _show_visible(self) -> None:
-        """Hand the view to the widgets on screen; hidden panels get it when they are shown."""
-        if self._view is None:
-            return
-        s = self.session
-        names = ("wide", self.panel) if self.wide else (self.panel,)
-        for name in names:
-            if name not in self._stale:
-                continue
-            self._stale.discard(name)
-            for widget_id in PANEL_WIDGETS.get(name, ("wide-board", "wide-log")):
-                widget = self.query_one(f"#{widget_id}")
-                if isinstance(widget, GameLog):
-                    widget.show(s.log, s.names)
-                elif isinstance(widget, BoardPanel | ViewWidget):
-                    widget.show(self._view, s.ctx, s.names)
-
-    def _draw_tabs(self) -> None:
-        from rich.text import Text
-
-        tabs = Text()
-        for key, (name, title, _) in PANELS.items():
-            if self.wide and name in ("board", "log"):
-                continue
-            if name == "court" and not self.session.ctx.options.puerh:
-                continue  # the Noble Court exists only with the expansion
-            luyu = self.session.luyu_seat
-            if name == "opponents" and luyu is not None and self._luyu_opposite:
-                title = self.session.names[luyu]  # solo: the other seat is Lu Yu's board
-            style = "bold reverse" if name == self.panel else "dim"
-            tabs.append(f" {key} {title} ", style=style)
-            tabs.append(" ")
-        self.query_one("#tabs", Static).update(tabs)
 
     # --- showing the game -----------------------------------------------------------------
 
@@ -326,7 +279,18 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
     def _play(self, moves: tuple[Move, ...]) -> None:
         """Apply a person's step, after a confirmation for an irreversible one; a refusal
         becomes an error notification."""
-        if not moves or not self.session.human_to_move:
+        if not moves or not self.session.human_to_move or self.too_small:
+            return
+        if len(moves) == 1 and isinstance(moves[0], mv.Select) and not self.submenu:
+            # A hint's card is ticked, not chosen for good: the engine takes cards in id
+            # order, so a card chosen alone would shut out the ones before it.
+            card = moves[0].card
+            self.selection = self.selection | {card}
+            self._rebuild_menu()
+            here = next((i for i, it in enumerate(self.menu.items) if it.toggle == card), None)
+            self._rebuild_menu(highlight=here)
+            name = self.session.ctx.cards[card].name if card in self.session.ctx.cards else card
+            self.notify(f"{name} ticked: Enter plays it, or tick more cards first", timeout=4)
             return
         question = self.irreversible_question(moves) if self.confirm else ""
         if question:
@@ -353,6 +317,8 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
         self.refresh_view()
 
     def _activate(self, item: Item, *, by_enter: bool) -> None:
+        if self.too_small:
+            return
         if not item.enabled:
             self.notify(f"{item.label}: {item.reason}", severity="warning", markup=False)
             return
@@ -391,9 +357,15 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
         self.query_one(DecisionPanel).move_highlight(step)
 
     def action_back(self) -> None:
-        """Step back: leave a sub-menu, untick cards, or undo the last step of this turn."""
+        """Step back: close the keys panel, leave a sub-menu, untick cards, or undo the last
+        step of this turn; exactly one of them."""
+        if self.query("HelpPanel"):
+            self.app.action_hide_help_panel()
+            return
+        if self.too_small:
+            return
         if self.submenu:
-            self.submenu = ""
+            self.submenu = parent_submenu(self.submenu)
             self._rebuild_menu()
         elif self.selection:
             self.selection = frozenset()
@@ -406,7 +378,10 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
             self.notify(self.session.undo_blocked_reason, severity="warning", markup=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide the decision keys that mean nothing now; dim undo while an AI plays."""
+        """Hide the decision keys that mean nothing now; dim undo while an AI plays; behind the
+        too-small notice only quitting (and Esc closing the keys panel) is left."""
+        if self.too_small and action not in ALWAYS_ALLOWED:
+            return action == "back" and bool(self.query("HelpPanel"))
         if action == "menu_key":
             if not self.session.human_to_move:
                 return False
@@ -415,6 +390,8 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
             return self.session.human_to_move
         if action == "back":
             # Kept active when there is nothing to undo, so that Esc says why.
+            if self.query("HelpPanel"):
+                return True
             return True if self.session.human_to_move else None
         if action == "panel":
             return not (self.wide and parameters[0] in ("board", "log"))
@@ -425,13 +402,6 @@ class GameScreen(GameFiles, AiTurns, Screen[None]):
         return True
 
     # --- other keys -----------------------------------------------------------------------
-
-    def action_panel(self, name: str) -> None:
-        """Show one panel in the switchable area."""
-        if name == "court" and not self.session.ctx.options.puerh:
-            self.notify(NO_COURT)
-            return
-        self._show_panel(name)
 
     def action_scores(self) -> None:
         """Show the scores (the end screen once the game is over)."""

@@ -6,15 +6,26 @@ from core.moves import Move
 from core.rng import Rng
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
+from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
-from tea_tui.move_menu import MENU_KEYS, build_menu, cheapest_payment
+from tea_tui.move_menu import (
+    EXTRA_KEYS,
+    MENU_KEYS,
+    Item,
+    Menu,
+    _number,
+    build_menu,
+    cheapest_payment,
+    parent_submenu,
+)
 from tea_tui.session import GameSession
 
 SEED = 2
 
 
-def session(seed: int = SEED, seats: int = 2) -> GameSession:
-    return GameSession.new(TeaGardenGame(num_seats=seats), ["human"] * seats, seed)
+def session(seed: int = SEED, seats: int = 2, *, puerh: bool = False) -> GameSession:
+    game = TeaGardenGame(num_seats=seats, options=Options(puerh=puerh))
+    return GameSession.new(game, ["human"] * seats, seed)
 
 
 def menu_of(s: GameSession, selection: frozenset[str] = frozenset(), submenu: str = ""):
@@ -66,20 +77,54 @@ def test_after_playing_the_main_actions_have_letters_and_reasons() -> None:
 def test_several_builds_open_a_numbered_submenu() -> None:
     for seed in range(30):
         s = session(seed)
-        hand = list(s.state.me.hand)
-        s.apply_step([*(mv.Select(c) for c in sorted(hand)), mv.Commit(hand[0])])
+        card = s.state.me.hand[0]
+        s.apply_step([mv.Select(card), mv.Commit(card)])
         builds = [m for m in s.legal_moves() if isinstance(m, mv.Build)]
-        if len(builds) < 2:
+        if not 2 <= len(builds) <= 9:
             continue
         item = menu_of(s).find("g")
         assert item is not None and item.submenu == "build"
         sub = menu_of(s, submenu="build")
         assert sub.kind == "submenu"
         assert [m for i in sub.items for m in i.moves] == builds
-        assert [i.key for i in sub.items[:9]] == [str(n) for n in range(1, min(9, len(builds)) + 1)]
+        assert [i.key for i in sub.items] == [str(n) for n in range(1, len(builds) + 1)]
         assert all("Pagoda" in i.label for i in sub.items)
         return
     raise AssertionError("no position with two builds found")
+
+
+def test_a_long_build_list_asks_for_the_region_first() -> None:
+    """Every build stays reachable by keys: Region (a key each), then space and Pagoda."""
+    s = session()
+    hand = list(s.state.me.hand)
+    s.apply_step([*(mv.Select(c) for c in sorted(hand)), mv.Commit(hand[0])])
+    builds = [m for m in s.legal_moves() if isinstance(m, mv.Build)]
+    assert len(builds) > 9
+    regions = menu_of(s, submenu="build")
+    assert regions.title.startswith("Build a garden: in which Region")
+    assert len({i.key for i in regions.items}) == len(regions.items)
+    assert all(i.key and i.submenu.startswith("build:") for i in regions.items)
+    reached = []
+    for item in regions.items:
+        name = s.ctx.region(item.submenu.removeprefix("build:")).name
+        assert item.label.startswith(name)
+        here = menu_of(s, submenu=item.submenu)
+        assert name in here.title
+        assert [i.key for i in here.items] == [str(n) for n in range(1, len(here.items) + 1)]
+        reached.extend(m for i in here.items for m in i.moves)
+    assert sorted(reached, key=str) == sorted(builds, key=str)
+    assert parent_submenu(regions.items[0].submenu) == "build"
+    assert parent_submenu("build") == ""
+
+
+def test_long_lists_go_on_with_letters_the_menu_does_not_use() -> None:
+    items = [Item(f"choice {n}", moves=(mv.Stop(),)) for n in range(20)]
+    items.insert(0, Item("stop", "n", (mv.Stop(),)))
+    keys = [i.key for i in _number(items)]
+    assert keys[:10] == ["n", *(str(n) for n in range(1, 10))]
+    assert keys[10:] == ["a", "c", "e", "f", "g", "h", "i", "p", "u", "v", "w"]
+    assert set(EXTRA_KEYS) <= set(MENU_KEYS)
+    assert not set(EXTRA_KEYS) & {"b", "d", "j", "k", "l", "m", "o", "q", "r", "s", "t"}
 
 
 def test_cheapest_payment_takes_low_qualities_that_keep_the_rest_payable() -> None:
@@ -93,15 +138,26 @@ def test_cheapest_payment_takes_low_qualities_that_keep_the_rest_payable() -> No
     assert plan == [mv.PayLeaf("g", 3)]
 
 
+def _keys_unique(menu: Menu) -> Menu:
+    """Every item that can be chosen has a key, and no two items share one."""
+    keys = [i.key for i in menu.items if i.key]
+    assert all(i.key for i in menu.items if i.enabled), menu
+    assert len(set(keys)) == len(keys), keys
+    return menu
+
+
 def _covered(s: GameSession) -> set[Move]:
-    menu = menu_of(s)
+    menu = _keys_unique(menu_of(s))
     covered: set[Move] = set()
     for item in menu.items:
         assert item.label
         assert item.key == "" or item.key.isdigit() or item.key in MENU_KEYS
         if item.submenu:
-            for sub in menu_of(s, submenu=item.submenu).items:
+            for sub in _keys_unique(menu_of(s, submenu=item.submenu)).items:
                 covered.update(sub.moves)
+                if sub.submenu:
+                    for inner in _keys_unique(menu_of(s, submenu=sub.submenu)).items:
+                        covered.update(inner.moves)
         else:
             covered.update(item.moves)
     return covered
@@ -111,7 +167,7 @@ def test_every_legal_move_is_reachable_and_every_item_is_legal() -> None:
     rng = Rng.from_seed(3)
     kinds: set[str] = set()
     for seed in range(12):
-        s = session(seed, seats=2 + seed % 3)
+        s = session(seed, seats=2 + seed % 3, puerh=seed % 4 == 3)
         while not s.is_over():
             legal = s.legal_moves()
             covered = _covered(s)

@@ -1,0 +1,200 @@
+"""Why a choice of the decision panel cannot be taken now, in words, and the true reason.
+
+Each function looks at the observation of the seat to move (never a full state) and repeats the
+engine's own conditions for one kind of move (``core.tea_garden.actions``, ``court``,
+``puerh``, ``flow``), so that the reason names what is really missing: the strength, the
+leaves of a given quality, a free space, a Courtier. They are called only for moves the engine
+did not offer; the tests check each reason against positions where the move is refused.
+"""
+
+from __future__ import annotations
+
+from core.tea_garden import state as st
+from core.tea_garden.actions import EXTRA_BORDER, missing_teapots, slot_fee_demands
+from core.tea_garden.components import LeafCost
+from core.tea_garden.context import Context
+from core.tea_garden.flow import card_slots
+from core.tea_garden.hidden import TeaGardenObservation
+from core.tea_garden.payments import bins_of, can_pay, cost_demands
+from core.tea_garden.puerh import market_limit
+from tea_tui import words as w
+
+
+def _me(view: TeaGardenObservation) -> st.PlayerState:
+    return view.players[view.seat]
+
+
+def _pays(view: TeaGardenObservation, cost: LeafCost) -> bool:
+    return can_pay(bins_of(_me(view)), cost_demands(cost))
+
+
+def _leaves_words(cost: LeafCost) -> str:
+    """A leaf cost as a phrase: "1 leaf of quality 3 or more", "2 leaves and 1 fermented"."""
+    parts = []
+    if cost.green:
+        parts.append(w.count(cost.green, "leaf", "leaves"))
+    if cost.brown:
+        parts.append(f"{cost.brown} fermented")
+    text = " and ".join(parts)
+    if cost.quality > 1:
+        text += f" of quality {cost.quality} or more"
+    return text
+
+
+def card_phase_block(view: TeaGardenObservation, ctx: Context) -> str:
+    """Why no turn can start now ("" when one can): no card slot left, or no card in hand."""
+    me = _me(view)
+    if len(me.stacks) >= card_slots(ctx):
+        return "no card slot left this round"
+    if not me.hand and not view.turn.selected:
+        return "no card in hand to play"
+    return ""
+
+
+def card_reason(view: TeaGardenObservation, ctx: Context, card: str) -> str:
+    """Why ``card`` cannot be played (or ticked) now."""
+    blocked = card_phase_block(view, ctx)
+    if blocked:
+        return blocked
+    me = _me(view)
+    slot = len(me.stacks)
+    fee = slot_fee_demands(ctx, slot)
+    if fee and not can_pay(bins_of(me), fee):
+        return f"the fee of card slot {slot + 1} is {w.demand_text(tuple(fee))}, more than you have"
+    chosen = view.turn.selected
+    if chosen and card < max(chosen):
+        first = w.card_name(ctx, max(chosen))
+        return f"{first} was chosen first and this card cannot join it; Esc takes that back"
+    return "cannot be played now"
+
+
+def emperor_reason(view: TeaGardenObservation, ctx: Context) -> str:
+    """Why the Emperor track cannot be climbed now."""
+    me = _me(view)
+    rows = ctx.components.emperor_track.rows
+    if me.emperor_row >= len(rows):
+        return "you are at the top of the track"
+    if not view.turn.committed:
+        blocked = card_phase_block(view, ctx)
+        if blocked:
+            return blocked
+    row = rows[me.emperor_row]
+    missing = []
+    if me.emperor_tokens < row.tokens:
+        have = me.emperor_tokens
+        missing.append(f"{w.count(row.tokens, 'Emperor token')} (you have {have})")
+    if not _pays(view, row.leaf):
+        missing.append(_leaves_words(row.leaf) + " (you have none that pays)")
+    if missing:
+        return "needs " + " and ".join(missing)
+    return "not possible now"
+
+
+def build_reason(view: TeaGardenObservation, ctx: Context) -> str:
+    """Why no garden can be built now."""
+    me = _me(view)
+    strength = view.turn.strength
+    needs = [r for r, here in zip(ctx.components.board.pagodas, me.pagodas, strict=True) if here]
+    if not needs:
+        return "no Pagoda left on your board"
+    cheapest = min(needs)
+    mine = set(me.gardens)
+    near = far = False
+    for r in range(len(ctx.regions)):
+        if r in mine or not me.gardens or all(o >= 0 for o in view.board.spaces[r]):
+            continue
+        dist = min(ctx.distance[g][r] for g in me.gardens)
+        near = near or dist == 1
+        far = far or dist == 2
+    if near:
+        return f"the cheapest Pagoda needs strength {cheapest} (you have {strength})"
+    if far:
+        return (
+            "the Regions next to your gardens are full; one border further needs strength "
+            f"{cheapest + EXTRA_BORDER} (Pagoda {cheapest} + {EXTRA_BORDER}; you have {strength})"
+        )
+    return "no free garden space within two borders of your gardens"
+
+
+def buy_reason(view: TeaGardenObservation, ctx: Context) -> str:
+    """Why no Action card can be bought now."""
+    me = _me(view)
+    strength = view.turn.strength
+    slots = ctx.components.display.slot_strength
+    shown = [(i, c) for i, c in enumerate(view.board.action_display) if c]
+    if not shown:
+        return "the display is empty"
+    within = [(i, c) for i, c in shown if slots[i] <= strength]
+    if not within:
+        cheapest = min(slots[i] for i, _ in shown)
+        return f"the first card on display needs strength {cheapest} (you have {strength})"
+    teapots: list[str] = []
+    for stack in me.stacks:
+        teapots.extend(ctx.cards[stack[-1]].teapots)
+    leaves = pots = False
+    for _, card_id in within:
+        card = ctx.action_cards[card_id]
+        leaves = leaves or not _pays(view, card.price)
+        pots = pots or missing_teapots(card.teapots_needed, teapots) > 0
+    reach = f"the {w.count(len(within), 'card')} within strength {strength}"
+    more = ""
+    if len(within) < len(shown):
+        more = f"; strength {slots[len(within)]} reaches card {len(within) + 1}"
+    if pots and not leaves:
+        return f"{reach} need Teapots you cannot show or pay for{more}"
+    if leaves and not pots:
+        return f"you cannot pay the leaves for {reach}{more}"
+    return f"you cannot pay the leaves and Teapots for {reach}{more}"
+
+
+def caravan_reason(view: TeaGardenObservation, ctx: Context) -> str:
+    """Why no Caravan can be taken now."""
+    strength = view.turn.strength
+    shown = [ctx.caravans[c] for c in view.board.caravan_display if c]
+    if not shown:
+        return "no Caravan on display"
+    reached = [c for c in shown if any(o.strength <= strength for o in c.strengths)]
+    if not reached:
+        cheapest = min(o.strength for c in shown for o in c.strengths)
+        return f"the cheapest Caravan needs strength {cheapest} (you have {strength})"
+    if not any(_pays(view, t.cost) for c in shown for t in c.trades):
+        return "you cannot pay the leaves of any Caravan's trade"
+    return f"you cannot pay a trade of the Caravans within strength {strength}"
+
+
+def court_reason(view: TeaGardenObservation, ctx: Context) -> str:
+    """(Expansion) Why no Courtier can be placed now."""
+    me = _me(view)
+    court, layout = view.board.court, ctx.components.court
+    if court is None or layout is None:
+        return "the Noble Court is not in this game"
+    if me.courtiers <= 0:
+        placed = sum(o == view.seat for hall in court.occupancy for o in hall)
+        notes = []
+        if placed:
+            notes.append(f"{placed} under the Halls come back when the round's Halls score")
+        if me.courtiers_waiting:
+            notes.append(f"{me.courtiers_waiting} more come with fulfilled Imperial Decrees")
+        return "no Courtier ready" + (f" ({'; '.join(notes)})" if notes else "")
+    free = [layout.hall_spaces[k] for hall in court.occupancy for k, o in enumerate(hall) if o < 0]
+    if not free:
+        return "every Courtier space is taken"
+    strength = view.turn.strength
+    return f"the cheapest free space needs strength {min(free)} (you have {strength})"
+
+
+def market_reason(view: TeaGardenObservation, ctx: Context) -> str:
+    """(Expansion) Why no Premium Puerh can be bought now."""
+    court = view.board.court
+    if court is None:
+        return "the Puerh Market is not in this game"
+    strength = view.turn.strength
+    if not market_limit(strength):
+        return f"needs strength 1 (you have {strength})"
+    tokens = [ctx.puerh_tokens[t] for t in court.market if t]
+    if not tokens:
+        return "the Premium Market is empty"
+    cheapest = min(tokens, key=lambda t: (t.cost.count, t.cost.quality))
+    return (
+        f"you cannot pay for any token in the Market (the cheapest: {_leaves_words(cheapest.cost)})"
+    )
