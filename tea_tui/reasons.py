@@ -195,6 +195,5 @@ def market_reason(view: TeaGardenObservation, ctx: Context) -> str:
     if not tokens:
         return "the Premium Market is empty"
     cheapest = min(tokens, key=lambda t: (t.cost.count, t.cost.quality))
-    return (
-        f"you cannot pay for any token in the Market (the cheapest: {_leaves_words(cheapest.cost)})"
-    )
+    price = _leaves_words(cheapest.cost)
+    return f"you cannot pay for any token in the Market (the cheapest costs {price})"

@@ -188,7 +188,14 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
         wide = width >= WIDE_SIZE[0] and height >= WIDE_SIZE[1]
         self.set_class(wide, "-wide")
         self.set_class(not wide, "-compact")
-        self.set_class(width < MIN_SIZE[0] or height < MIN_SIZE[1], "-too-small")
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.set_class(small, "-too-small")
+        # The hidden list must not take keys either (its own PgDn fails at no height).
+        options = self.query_one("#decision-options")
+        if small:
+            self.set_focus(None)
+        elif self.focused is None and self.app.screen is self:
+            options.focus()
         self._show_visible()
         if self._view is not None:
             self._show_last_turns(self._view.seat)

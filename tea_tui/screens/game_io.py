@@ -223,6 +223,11 @@ class GameFiles:
     def palette_commands(self) -> Iterable[SystemCommand]:
         """The game's commands for the command palette."""
         game: Any = self
+        if game.too_small:  # nothing may act behind the notice but leaving
+            yield SystemCommand(
+                "Quit the game", "Leave the game (asks first)", game.action_quit_game
+            )
+            return
         yield SystemCommand("Undo", "Take back your last step this turn", game.action_back)
         yield SystemCommand("Scores", "Points per category for every seat", game.action_scores)
         yield SystemCommand("Hint", "The AI's three best moves for you", game.action_hint)
