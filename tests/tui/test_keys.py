@@ -181,11 +181,7 @@ async def test_cards_past_nine_are_ticked_by_letters() -> None:
 async def test_the_expansion_actions_keep_their_keys_when_one_is_closed() -> None:
     """menu-1 / menu-2 with Puerh: with the Court closed (strength 1), 1 says why and buys
     nothing; 2 is still the Puerh Market."""
-    game_ = TeaGardenGame(num_seats=2, start_seat=0, options=Options(puerh=True))
-    s = GameSession.new(game_, ["human", "random"], 3)
-    card = next(c for c in s.state.me.hand if s.ctx.cards[c].strength == 1)
-    s.apply_step([mv.Select(card), mv.Commit(card)])
-    app = app_for(s)
+    app = app_for(closed_court())
     async with app.run_test(size=(80, 24)) as pilot:
         screen = game(app)
         court = screen.menu.find("1") or next(i for i in screen.menu.items if i.key == "1")
@@ -217,3 +213,30 @@ async def test_a_hints_card_is_ticked_and_the_others_stay_free() -> None:
         await pilot.pause()
         assert len(screen.session.state.me.stacks) == 1
         assert set(screen.session.state.me.stacks[0]) == {hand[0], last}
+
+
+def closed_court() -> GameSession:
+    """An expansion game after a strength-1 card: the Court is closed, the Market open."""
+    game_ = TeaGardenGame(num_seats=2, start_seat=0, options=Options(puerh=True))
+    s = GameSession.new(game_, ["human", "random"], 3)
+    card = next(c for c in s.state.me.hand if s.ctx.cards[c].strength == 1)
+    s.apply_step([mv.Select(card), mv.Commit(card)])
+    return s
+
+
+class TestKeySnapshots:
+    """SVG snapshots of the menus these keys act on: look at them before accepting."""
+
+    def test_build_regions_80x24(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
+        """A long Build list asks for the Region first, each with its key."""
+        assert snap_compare(app_for(all_cards_played()), press=["g"], terminal_size=(80, 24))
+
+    def test_build_regions_120x40(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
+        assert snap_compare(app_for(all_cards_played()), press=["g"], terminal_size=(120, 40))
+
+    def test_closed_court_keeps_its_key_80x24(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
+        """The main actions with the expansion: 1 Noble Court dimmed with its reason, 2 Market."""
+        assert snap_compare(app_for(closed_court()), press=["j"] * 6, terminal_size=(80, 24))
+
+    def test_closed_court_keeps_its_key_120x40(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
+        assert snap_compare(app_for(closed_court()), terminal_size=(120, 40))

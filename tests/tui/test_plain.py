@@ -166,7 +166,7 @@ def test_the_status_line_and_the_menu_with_reasons() -> None:
     items = dict(menu_items(out))
     assert items["1"].startswith("Morning Pick (str 1")
     assert items["p"] == "Pass for the rest of the round"
-    assert items["i"].endswith("(not now: needs 2 tokens (you have 0) and a leaf)")
+    assert items["i"].endswith("(not now: needs 2 Emperor tokens (you have 0))")
     assert "Play cards:" in out and "Turn:" in out
 
 
@@ -224,7 +224,7 @@ def test_bad_input_says_why_and_changes_nothing() -> None:
     assert answer_to(out, "/frobnicate") == [
         "There is no command 'frobnicate'. Type help for the commands."
     ]
-    assert answer_to(out, "i") == ["Not now: needs 2 tokens (you have 0) and a leaf."]
+    assert answer_to(out, "i") == ["Not now: needs 2 Emperor tokens (you have 0)."]
 
 
 def test_undo_takes_back_a_step_and_says_when_it_cannot() -> None:

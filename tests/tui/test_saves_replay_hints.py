@@ -217,6 +217,10 @@ async def test_hint_shows_three_moves_is_logged_saved_and_playable(tmp_path: Pat
         await pilot.press("1")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         session = game.session
+        if isinstance(best, mv.Select):  # a card is ticked, and Enter plays it on top
+            assert game.selection == {best.card} and not session.moves
+            await pilot.press("enter")
+            await pilot.pause()
         assert session.moves[0] == best
         assert session.hints and session.hints[0].moves[0] == best
         assert any(e.hint and "Ann asked for a hint" in e.text for e in session.log)
