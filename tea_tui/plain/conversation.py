@@ -20,7 +20,7 @@ from core.errors import RulesError
 from core.moves import Move
 from tea_tui.ai_seats import AiSeat, make_ai
 from tea_tui.house_rules import summary
-from tea_tui.move_menu import Item, Menu, build_menu, irreversible_question
+from tea_tui.move_menu import Item, Menu, build_menu, irreversible_question, parent_submenu
 from tea_tui.plain import texts
 from tea_tui.plain.board_lines import court_lines, display_lines, map_lines, track_lines
 from tea_tui.plain.seat_lines import seat_lines, status_lines
@@ -346,7 +346,7 @@ class PlainGame(Talk):
         if not self.submenu:
             self.say("There is no list to go back from. (undo takes back your last step.)")
             return
-        self.submenu = ""
+        self.submenu = parent_submenu(self.submenu)
         self._show_menu = True
 
     def _undo(self) -> None:

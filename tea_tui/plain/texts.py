@@ -62,15 +62,15 @@ def clean(text: str, encoding: str | None) -> str:
 # --- the menu --------------------------------------------------------------------------------
 
 CARD_HINT = "A number plays that card; 1 3 plays cards 1 and 3, the last one on top."
-SUBMENU_HINT = "Type a number to choose, or back to return."
+SUBMENU_HINT = "Type the key of a choice (a number or a letter), or back to return."
 
 
 def keyed(menu: Menu) -> Menu:
     """Return the menu with a key of its own for every choice that can be taken.
 
-    The app numbers only 1 to 9 and reaches the rest with the arrows, which a line of text
-    cannot do; so here the numbering goes on (10, 11, ...), also for a second item that shares
-    a letter with an earlier one.
+    The menus give every item a key (digits, then letters); should one still lack a key, or
+    share a letter with an earlier item, the numbering goes on here (10, 11, ...), since a line
+    of text cannot use the arrows.
     """
     used = [int(i.key) for i in menu.items if i.key.isdigit()]
     n = max(used, default=0)

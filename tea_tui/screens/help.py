@@ -18,16 +18,18 @@ KEYS = """
 
 | Key | What it does |
 |---|---|
-| 1-9 | choose item N of the decision panel; while choosing cards, tick card N |
+| 1-9, a c e … | choose the item with that key, shown beside it (past 9, letters); cards: tick |
 | Enter | choose the highlighted item (cards: play the ticked ones, highlighted on top) |
-| ↑ ↓ or k j | move the highlight |
-| Esc or ⌫ | leave a sub-menu, untick the cards, or take back your last step this turn |
+| ↑ ↓ or k j | move the decision panel's highlight (always; Home/End: first/last) |
+| Esc or ⌫ | one step back: close the keys panel, or leave a sub-menu, or untick the cards, |
+| | or take back your last step this turn (only the first of these that applies) |
 | s | scores by category (the final result once the game is over) |
 | H | a hint: the AI's three best moves with their win chances (noted in the log and the save) |
 | S / A | save the game under its name / under a new name (every move is autosaved anyway) |
 | Ctrl+T | light or dark theme |
 | < > | show AI moves more slowly / faster |
-| Tab | move the focus to a panel, to scroll it with the arrows |
+| Tab / ⇧Tab | show the next / previous panel (as m t d b o l r do) |
+| PgUp PgDn | scroll the panel on show |
 | Ctrl+P | all commands |
 | ? | this help |
 | q | quit (asks first) |

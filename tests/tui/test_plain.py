@@ -262,7 +262,7 @@ def test_a_key_opens_a_list_and_back_leaves_it() -> None:
     first_back = out.index("> back\n")
     assert out[first_back:].startswith("> back\nThere is no list to go back from.")
     opened = after_status(answer_to(out, key))
-    assert opened[-1] == "Type a number to choose, or back to return."
+    assert opened[-1] == "Type the key of a choice (a number or a letter), or back to return."
     assert all(ITEM.match(line) for line in opened[1:-1])
     back = after_status(answer_to(out, "back"))
     assert back[0] == menu.title.replace(" · ", "; ") + "."
