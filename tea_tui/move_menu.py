@@ -382,6 +382,9 @@ def _region_items(view: TeaGardenObservation, ctx: Context, builds: list[mv.Buil
     items = []
     for region_id in dict.fromkeys(m.region for m in builds):
         here = [m for m in builds if m.region == region_id]
+        if len(here) == 1:  # nothing more to choose there: the item builds
+            items.append(Item(move_label(view, ctx, here[0]), moves=(here[0],)))
+            continue
         region = ctx.region(region_id)
         best = max(region.spaces[m.space - 1].vp for m in here)
         vp = f", up to {best} VP" if best else ""

@@ -99,6 +99,26 @@ class DecisionPanel(Vertical):
         else:
             self.options.action_cursor_up()
 
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Show the rows past the first or last item that can be chosen: the highlight skips
+        dimmed items, and their reasons should not stay out of sight beyond it."""
+        row = event.option_index
+        enabled = [
+            r for r, i in enumerate(self._rows) if i is not None and self.menu.items[i].enabled
+        ]
+        if enabled and row >= enabled[-1]:
+            self.options.call_after_refresh(self._scroll_keeping_highlight, end=True)
+        elif enabled and row <= enabled[0]:
+            self.options.call_after_refresh(self._scroll_keeping_highlight, end=False)
+
+    def _scroll_keeping_highlight(self, *, end: bool) -> None:
+        options = self.options
+        if end:
+            options.scroll_end(animate=False, immediate=True)
+        else:
+            options.scroll_home(animate=False, immediate=True)
+        options.scroll_to_highlight()
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Turn the list's selection into :class:`Chosen`."""
         event.stop()

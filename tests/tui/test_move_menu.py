@@ -103,9 +103,13 @@ def test_a_long_build_list_asks_for_the_region_first() -> None:
     regions = menu_of(s, submenu="build")
     assert regions.title.startswith("Build a garden: in which Region")
     assert len({i.key for i in regions.items}) == len(regions.items)
-    assert all(i.key and i.submenu.startswith("build:") for i in regions.items)
+    assert all(i.key and (i.submenu.startswith("build:") or i.moves) for i in regions.items)
     reached = []
     for item in regions.items:
+        if item.moves:  # a Region with one build builds at once
+            assert len(item.moves) == 1 and not item.submenu
+            reached.extend(item.moves)
+            continue
         name = s.ctx.region(item.submenu.removeprefix("build:")).name
         assert item.label.startswith(name)
         here = menu_of(s, submenu=item.submenu)
