@@ -27,10 +27,10 @@ from core.tea_garden import state as st
 from core.tea_garden.actions import fee_demands, slot_fee_demands
 from core.tea_garden.context import Context
 from core.tea_garden.hidden import TeaGardenObservation
-from core.tea_garden.payments import assign
 from tea_tui import reasons as why
 from tea_tui import words as w
 from tea_tui.move_labels import label, pending_title
+from tea_tui.payment_plan import cheapest_payment
 
 LETTERS = {
     mv.Pass: "p",
@@ -416,6 +416,12 @@ def _pending_menu(
         key = {mv.Stop: "n", mv.DrawCards: "y"}.get(type(move), "")
         group = "Leaves" if kind == "pay" else ""
         items.append(Item(move_label(view, ctx, move), key, (move,), group=group))
+    if isinstance(top, st.BuyPuerh) and top.n and view.board.court is not None:
+        for slot, token in enumerate(view.board.court.market, start=1):
+            move = mv.BuyPremium(slot)
+            if token and move not in legal:  # shown dimmed, with its price
+                reason = why.premium_reason(ctx, token)
+                items.append(Item(move_label(view, ctx, move), reason=reason))
     items = _number(items)
     return Menu(
         pending_title(view, ctx, top),
@@ -424,41 +430,6 @@ def _pending_menu(
         hint="a pays the cheapest · digits choose" if kind == "pay" else "digits choose",
         kind=kind,
     )
-
-
-def cheapest_payment(
-    fresh: Sequence[int], fermented: Sequence[int], demands: Sequence[st.Demand]
-) -> list[mv.PayLeaf]:
-    """Return the leaves that pay ``demands`` cheaply, one at a time as the engine takes them.
-
-    Each step pays the lowest-quality leaf (fresh before fermented at equal quality) that keeps
-    the rest of the payment possible; empty if the demands cannot be met.
-    """
-    g, f = list(fresh), list(fermented)
-    owed = list(demands)
-    plan: list[mv.PayLeaf] = []
-    while any(d.count > 0 for d in owed):
-        bins = (tuple(g), tuple(f))
-        for quality in range(1, st.QUALITIES + 1):
-            side = next(
-                (
-                    s
-                    for s, have in (("g", g), ("f", f))
-                    if have[quality - 1] and assign(bins, owed, s == "f", quality) is not None
-                ),
-                None,
-            )
-            if side is not None:
-                break
-        else:
-            return []
-        i = assign(bins, owed, side == "f", quality)
-        assert i is not None
-        (g if side == "g" else f)[quality - 1] -= 1
-        d = owed[i]
-        owed[i] = st.Demand(count=d.count - 1, quality=d.quality, fermented=d.fermented)
-        plan.append(mv.PayLeaf("g" if side == "g" else "f", quality))
-    return plan
 
 
 # --- labels --------------------------------------------------------------------------------

@@ -197,3 +197,8 @@ def market_reason(view: TeaGardenObservation, ctx: Context) -> str:
     cheapest = min(tokens, key=lambda t: (t.cost.count, t.cost.quality))
     price = _leaves_words(cheapest.cost)
     return f"you cannot pay for any token in the Market (the cheapest costs {price})"
+
+
+def premium_reason(ctx: Context, token: str) -> str:
+    """(Expansion) Why the Premium Puerh token ``token`` in the Market cannot be bought."""
+    return f"costs {_leaves_words(ctx.puerh_tokens[token].cost)}, more than you can pay"

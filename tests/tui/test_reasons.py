@@ -190,3 +190,29 @@ def test_no_vague_reason_and_every_strength_figure_is_the_turns() -> None:
             active = [m for m in legal if not isinstance(m, mv.Pass)] or list(legal)
             s.apply(rng.choice(active))
     assert seen > 100
+
+
+def test_a_premium_token_out_of_reach_is_listed_with_its_price() -> None:
+    """While buying Puerh, a Market token the leaves cannot pay stays in the list, dimmed,
+    with its price; the others are the engine's moves."""
+    for seed in range(20):
+        s = after_playing(seed, puerh=True, strength=5)
+        s.me.fresh, s.me.fermented = [0, 1, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0]
+        if mv.PuerhMarket() not in s.legal_moves():
+            continue
+        s.apply(mv.PuerhMarket())
+        items = menu(s).items
+        dimmed = [i for i in items if not i.enabled]
+        if not dimmed:
+            continue
+        legal = s.legal_moves()
+        assert all(m in legal for i in items if i.enabled for m in i.moves)
+        market = court_state(s).market
+        out = [k for k, t in enumerate(market, start=1) if t and mv.BuyPremium(k) not in legal]
+        assert len(out) == len(dimmed)
+        for slot, i in zip(out, dimmed, strict=True):
+            cost = s.ctx.puerh_tokens[market[slot - 1]].cost
+            assert i.reason.startswith("costs ") and i.reason.endswith("more than you can pay")
+            assert f"{cost.green} lea" in i.reason or f"{cost.brown} fermented" in i.reason
+        return
+    raise AssertionError("no Market with a token out of reach found")
