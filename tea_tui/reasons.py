@@ -84,7 +84,10 @@ def emperor_reason(view: TeaGardenObservation, ctx: Context) -> str:
         have = me.emperor_tokens
         missing.append(f"{w.count(row.tokens, 'Emperor token')} (you have {have})")
     if not _pays(view, row.leaf):
-        missing.append(_leaves_words(row.leaf) + " (you have none that pays)")
+        mine = (
+            "you have none" if not (any(me.fresh) or any(me.fermented)) else "none of yours pays it"
+        )
+        missing.append(f"{_leaves_words(row.leaf)} ({mine})")
     if missing:
         return "needs " + " and ".join(missing)
     return "not possible now"

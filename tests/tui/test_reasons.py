@@ -52,7 +52,7 @@ def test_the_emperor_track_names_the_leaf_quality_it_needs() -> None:
     p.fermented = [2, 0, 0, 0, 0, 0]
     assert mv.AdvanceEmperor() not in s.legal_moves()
     reason = item(s, "Emperor track").reason
-    assert reason == "needs 1 leaf of quality 2 or more (you have none that pays)"
+    assert reason == "needs 1 leaf of quality 2 or more (none of yours pays it)"
     p.fresh[1] = 1
     assert mv.AdvanceEmperor() in s.legal_moves() and item(s, "Emperor track").enabled
 
@@ -67,7 +67,7 @@ def test_the_emperor_track_counts_the_tokens_only_when_they_are_short() -> None:
     p.fresh = [0] * 6
     p.fermented = [0] * 6
     reason = item(s, "Emperor track").reason
-    assert reason == "needs 2 Emperor tokens (you have 1) and 1 leaf (you have none that pays)"
+    assert reason == "needs 2 Emperor tokens (you have 1) and 1 leaf (you have none)"
 
 
 def test_the_emperor_track_says_when_no_card_slot_is_left() -> None:
