@@ -139,15 +139,17 @@ def buy_reason(view: TeaGardenObservation, ctx: Context) -> str:
         card = ctx.action_cards[card_id]
         leaves = leaves or not _pays(view, card.price)
         pots = pots or missing_teapots(card.teapots_needed, teapots) > 0
-    reach = f"the {w.count(len(within), 'card')} within strength {strength}"
+    one = len(within) == 1
+    reach = f"the {'card' if one else w.count(len(within), 'card')} within strength {strength}"
     more = ""
     if len(within) < len(shown):
         more = f"; strength {slots[len(within)]} reaches card {len(within) + 1}"
     if pots and not leaves:
-        return f"{reach} need Teapots you cannot show or pay for{more}"
+        return f"{reach} {'needs' if one else 'need'} Teapots you cannot show or pay for{more}"
+    cost = "costs" if one else "cost"
     if leaves and not pots:
-        return f"you cannot pay the leaves for {reach}{more}"
-    return f"you cannot pay the leaves and Teapots for {reach}{more}"
+        return f"{reach} {cost} more leaves than you have{more}"
+    return f"{reach} {cost} more leaves or Teapots than you have{more}"
 
 
 def caravan_reason(view: TeaGardenObservation, ctx: Context) -> str:
