@@ -275,7 +275,9 @@ def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) 
     for i in range(len(offers)):
         move = mv.UseTop(i + 1)
         used = i < len(t.used_top) and t.used_top[i]
-        reason = "" if move in legal else ("already used" if used else "nothing to gain now")
+        reason = ""
+        if move not in legal:
+            reason = "already used" if used else why.top_reason(view, ctx, offers[i])
         items.append(
             Item(
                 label(view, ctx, move),

@@ -9,6 +9,7 @@ did not offer; the tests check each reason against positions where the move is r
 
 from __future__ import annotations
 
+from core.tea_garden import effects as fx
 from core.tea_garden import state as st
 from core.tea_garden.actions import EXTRA_BORDER, missing_teapots, slot_fee_demands
 from core.tea_garden.components import LeafCost
@@ -207,3 +208,32 @@ def market_reason(view: TeaGardenObservation, ctx: Context) -> str:
 def premium_reason(ctx: Context, token: str) -> str:
     """(Expansion) Why the Premium Puerh token ``token`` in the Market cannot be bought."""
     return f"costs {_leaves_words(ctx.puerh_tokens[token].cost)}, more than you can pay"
+
+
+def top_reason(view: TeaGardenObservation, ctx: Context, effect: fx.Effect) -> str:
+    """Why an offer of the top card would change nothing now (the engine does not offer it)."""
+    del view  # the reasons follow from the effect; the engine checked the position
+    if isinstance(effect, fx.Secondary):
+        if effect.action == "river":
+            return "your Boat is at the end of the River"
+        if effect.action == "cup":
+            return "none of your gardens is in a Province with Cup tiles left"
+    if isinstance(effect, fx.Ferment):
+        return "you have no fresh leaf to ferment"
+    if isinstance(effect, fx.Draw | fx.DrawDiscard):
+        return "your draw deck and discard pile are empty"
+    if isinstance(effect, fx.RemoveCard):
+        return "you have no card left in hand, deck or discard pile"
+    if isinstance(effect, fx.SellLeaves):
+        return "you have no leaves to sell"
+    if isinstance(effect, fx.GainCupToken):
+        return "you have no Cup connection to put a token on yet"
+    if isinstance(effect, fx.TakeEmperorCard):
+        return "no Emperor card is on display"
+    if isinstance(effect, fx.GainBasicPuerh):
+        return "the Puerh Storage is empty"
+    if isinstance(effect, fx.GainScroll):
+        return "no Scroll of that kind is left"
+    if isinstance(effect, fx.Choice):
+        return "none of its options would change anything now"
+    return "it would change nothing now"

@@ -7,13 +7,21 @@ from __future__ import annotations
 import re
 
 from core.rng import Rng
+from core.tea_garden import effects as fx
 from core.tea_garden import moves as mv
 from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.rules import TeaGardenState
 from tea_tui.move_menu import COURT_KEY, MARKET_KEY, Item, Menu, build_menu
 
-VAGUE = ("not possible now", "none affordable", "cannot be played now", "a leaf")
+VAGUE = (
+    "not possible now",
+    "none affordable",
+    "cannot be played now",
+    "a leaf",
+    "nothing to gain now",
+    "it would change nothing now",
+)
 """What a reason said before it named the real cause."""
 
 
@@ -141,6 +149,35 @@ def test_the_puerh_market_says_why_nothing_can_be_bought() -> None:
     assert mv.PuerhMarket() not in s.legal_moves()
     reason = item(s, "Puerh Market").reason
     assert reason.startswith("you cannot pay for any token in the Market (the cheapest costs ")
+
+
+def test_a_top_card_offer_says_what_it_lacks() -> None:
+    """Producing Cups with gardens only where no Cup stack is, and a Boat at the River's end."""
+    for seed in range(30):
+        game = TeaGardenGame(num_seats=2, start_seat=0)
+        s = game.new_state(seed)
+        kinds = {
+            c: [e for e in s.ctx.cards[c].top if isinstance(e, fx.Secondary)] for c in s.me.hand
+        }
+        card = next((c for c, e in kinds.items() if e and e[0].action in ("cup", "river")), None)
+        if card is None:
+            continue
+        action = kinds[card][0].action
+        if action == "river":
+            s.me.boat = len(s.ctx.components.river.segments) - 1
+        s.apply(mv.Select(card))
+        s.apply(mv.Commit(card))
+        offer = next(i for i in menu(s).items if i.group == "Top card")
+        if offer.enabled:
+            continue  # a Cup stack open to the start garden in this deal
+        assert mv.UseTop(1) not in s.legal_moves()
+        expected = {
+            "cup": "none of your gardens is in a Province with Cup tiles left",
+            "river": "your Boat is at the end of the River",
+        }[action]
+        assert offer.reason == expected
+        return
+    raise AssertionError("no card offering the River or Cups found")
 
 
 def test_a_card_names_the_fee_it_cannot_pay() -> None:
