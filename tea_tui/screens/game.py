@@ -295,9 +295,10 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
             self.selection = self.selection | {card}
             self._rebuild_menu()
             here = next((i for i, it in enumerate(self.menu.items) if it.toggle == card), None)
-            self._rebuild_menu(highlight=here)
+            self.query_one(DecisionPanel).show(self.menu, here)  # Enter puts it on top
             name = self.session.ctx.cards[card].name if card in self.session.ctx.cards else card
-            self.notify(f"{name} ticked: Enter plays it, or tick more cards first", timeout=4)
+            tip = f"{name} ticked: Enter plays it, or tick more cards first"
+            self.notify(tip, timeout=4, markup=False)
             return
         question = self.irreversible_question(moves) if self.confirm else ""
         if question:
