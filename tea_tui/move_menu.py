@@ -365,10 +365,11 @@ def _submenu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context, na
         title = "Build a garden: in which Region (then the space and Pagoda)"
     else:
         where = f"{w.region_words(ctx, region)}: " if region else ""
-        labels = [move_label(view, ctx, m).removeprefix(where) for m in moves]
-        items = [
-            Item(t[:1].upper() + t[1:], moves=(m,)) for t, m in zip(labels, moves, strict=True)
-        ]
+        labels = [move_label(view, ctx, m) for m in moves]
+        if where:  # the Region is in the title: the rest of the label, as a sentence
+            labels = [t.removeprefix(where) for t in labels]
+            labels = [t[:1].upper() + t[1:] for t in labels]
+        items = [Item(t, moves=(m,)) for t, m in zip(labels, moves, strict=True)]
     items = _number(items)
     return Menu(
         title,
