@@ -9,8 +9,8 @@ Keys: digits 1-9 number the choices (in the card phase they tick cards); mnemoni
 the actions (``p`` pass, ``e`` end the turn, ``g`` build a garden, ``u`` buy, ``c`` caravan,
 ``f`` ferment, ``h`` harvest, ``a`` use the top card or pay with the cheapest leaves, ``i``
 Emperor track, ``n`` spend a Cup token or stop/decline, ``x`` repeat, ``+`` +1 Scroll,
-``y`` draw, ``w`` slip a card under the top card). A list longer than nine goes on with the
-letters of :data:`EXTRA_KEYS` that the menu does not use already, so every item has a key of
+``y`` draw, ``w`` slip a card under the top card). A list longer than nine goes on with ``0``
+and the letters of :data:`EXTRA_KEYS` that the menu does not use already, so every item has a key of
 its own; a Build list longer than nine asks for the Region first. In the turn's menu every
 action keeps its key whether it can be taken or not (the expansion's Noble Court is always
 ``1`` and the Puerh Market ``2``), so no key changes meaning under the player.
@@ -49,10 +49,11 @@ LETTERS = {
 }
 """The mnemonic letter of each kind of turn move."""
 
-EXTRA_KEYS = ("a", "c", "e", "f", "g", "h", "i", "n", "p", "u", "v", "w", "x", "y", "z")
-"""The letters that go on from 9 in a long list, in order (none is a key of the game screen's
-own: panels, scores, quit and the j/k highlight keep theirs)."""
-MENU_KEYS = ("a", "c", "e", "f", "g", "h", "i", "n", "p", "u", "v", "w", "x", "y", "z", "+")
+EXTRA_KEYS = ("0", "a", "c", "e", "f", "g", "h", "i", "n", "p", "u", "w", "x", "y")
+"""The keys that go on from 9 in a long list, in order: 0, then the action letters (none is a
+key of the game screen's own: panels, scores, quit and the j/k highlight keep theirs; v and z
+stay free for the settings' key map)."""
+MENU_KEYS = ("0", "a", "c", "e", "f", "g", "h", "i", "n", "p", "u", "w", "x", "y", "+")
 """Every letter or sign a menu item may carry (the screen binds each)."""
 COURT_KEY, MARKET_KEY = "1", "2"
 """(Expansion) The fixed keys of the two expansion main actions in the turn's menu."""

@@ -4,8 +4,8 @@
 Key            Id                     What it does
 =============  =====================  ==============================================
 1-9            menu-1 … menu-9        choose item N (tick card N in the card phase)
-a c e f g …    menu-a …               choose the item with that letter (a long list goes
-                                      on from 9 with letters)
+0 a c e f g …  menu-0, menu-a …       choose the item with that key (a long list goes on
+                                      from 9 with 0, then letters)
 Enter          choose                 choose the highlighted item (plays the cards)
 ↑ ↓ / k j      up / down              move the highlight (always the decision list's)
 Esc, ⌫         back                   close the keys panel, or else leave a sub-menu,
@@ -54,10 +54,9 @@ MENU_WORDS = {
     "p": "pass",
     "u": "buy an Action card",
     "w": "slip a card under the top card",
-    "v": "choose that item of a long list",
     "x": "repeat the secondary action",
     "y": "draw",
-    "z": "choose that item of a long list",
+    "0": "choose the tenth item of a long list",
     "+": "use a +1 Scroll",
 }
 TOO_SMALL = (

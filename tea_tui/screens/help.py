@@ -18,7 +18,7 @@ KEYS = """
 
 | Key | What it does |
 |---|---|
-| 1-9, a c e … | choose the item with that key, shown beside it (past 9, letters); cards: tick |
+| 1-9, 0, a c … | choose the item with that key (past 9: 0, then letters); cards: tick it |
 | Enter | choose the highlighted item (cards: play the ticked ones, highlighted on top) |
 | ↑ ↓ or k j | move the decision panel's highlight (always; Home/End: first/last) |
 | Esc or ⌫ | one step back: close the keys panel, or leave a sub-menu, or untick the cards, |
