@@ -420,13 +420,10 @@ def _pending_menu(
         key = {mv.Stop: "n", mv.DrawCards: "y"}.get(type(move), "")
         group = "Leaves" if kind == "pay" else ""
         items.append(Item(move_label(view, ctx, move), key, (move,), group=group))
-    if isinstance(top, st.BuyPuerh) and top.n and view.board.court is not None:
-        for slot, token in enumerate(view.board.court.market, start=1):
-            move = mv.BuyPremium(slot)
-            if token and move not in legal:  # shown dimmed, with its price
-                reason = why.premium_reason(ctx, token)
-                items.append(Item(move_label(view, ctx, move), reason=reason))
-    items = _number(items)
+    stable = isinstance(top, st.ChooseOption | st.BuyPuerh)
+    if stable:  # every option in its place, those out of reach dimmed with the reason
+        items = _with_unoffered(view, ctx, top, items)
+    items = _number(items, stable=stable)
     return Menu(
         pending_title(view, ctx, top),
         tuple(items),
@@ -434,6 +431,30 @@ def _pending_menu(
         hint="a pays the cheapest · digits choose" if kind == "pay" else "digits choose",
         kind=kind,
     )
+
+
+def _with_unoffered(
+    view: TeaGardenObservation, ctx: Context, top: st.AnyPending, items: list[Item]
+) -> list[Item]:
+    """The items of a choice of options or of Market tokens in their printed order, with the
+    ones the engine does not offer added, dimmed, with the reason; Stop stays last."""
+    offered = {m: item for item in items for m in item.moves}
+    rest = [item for item in items if mv.Stop() in item.moves]
+    ordered: list[Item] = []
+    if isinstance(top, st.ChooseOption):
+        for i, option in enumerate(top.options, start=1):
+            move: Move = mv.ChooseOption(i)
+            reason = why.option_reason(view, ctx, option)
+            ordered.append(offered.get(move) or Item(move_label(view, ctx, move), reason=reason))
+    elif isinstance(top, st.BuyPuerh) and top.n and view.board.court is not None:
+        for slot, token in enumerate(view.board.court.market, start=1):
+            move = mv.BuyPremium(slot)
+            if move in offered:
+                ordered.append(offered[move])
+            elif token:
+                reason = why.premium_reason(ctx, token)
+                ordered.append(Item(move_label(view, ctx, move), reason=reason))
+    return ordered + rest
 
 
 # --- labels --------------------------------------------------------------------------------

@@ -237,3 +237,19 @@ def top_reason(view: TeaGardenObservation, ctx: Context, effect: fx.Effect) -> s
     if isinstance(effect, fx.Choice):
         return "none of its options would change anything now"
     return "it would change nothing now"
+
+
+_ALWAYS = (fx.GainLeaves, fx.GainEmperorTokens, fx.ScoreVP, fx.GainGardenLeaves)
+"""Effects that can always be taken (the engine never refuses them)."""
+
+
+def option_reason(view: TeaGardenObservation, ctx: Context, option: fx.Effects) -> str:
+    """Why one option of a choice (a slash, a Hall's gains) is not offered: the reason of the
+    first of its effects that can be refused."""
+    for effect in option:
+        if isinstance(effect, _ALWAYS):
+            continue
+        if isinstance(effect, fx.Secondary) and effect.action not in ("river", "cup"):
+            continue
+        return top_reason(view, ctx, effect)
+    return "it would change nothing now"

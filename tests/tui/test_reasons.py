@@ -9,6 +9,7 @@ import re
 from core.rng import Rng
 from core.tea_garden import effects as fx
 from core.tea_garden import moves as mv
+from core.tea_garden import state as st
 from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.rules import TeaGardenState
@@ -253,3 +254,16 @@ def test_a_premium_token_out_of_reach_is_listed_with_its_price() -> None:
             assert f"{cost.green} lea" in i.reason or f"{cost.brown} fermented" in i.reason
         return
     raise AssertionError("no Market with a token out of reach found")
+
+
+def test_a_halls_gain_out_of_reach_keeps_its_place_with_the_reason() -> None:
+    """A Hall's gains in any order: producing Cups with no Cup stack open is listed first,
+    dimmed, with why; the VP keep key 2; Stop is n."""
+    s = after_playing(puerh=True)
+    options = ((fx.Secondary(action="cup"),), (fx.ScoreVP(n=1),))
+    s.pending.append(st.ChooseOption(options=options, source="hall:test", any_order=True))
+    assert s.legal_moves() == (mv.ChooseOption(2), mv.Stop())
+    items = menu(s).items
+    assert [(i.key, i.enabled) for i in items] == [("1", False), ("2", True), ("n", True)]
+    assert items[0].reason == "none of your gardens is in a Province with Cup tiles left"
+    assert items[1].moves == (mv.ChooseOption(2),)
