@@ -353,6 +353,9 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
         item = next((i for i in self.menu.items if i.key == key), None)
         if item is not None:
             self._activate(item, by_enter=False)
+        elif not self.too_small:  # a silent key would leave a newcomer guessing
+            tip = f"No choice here has the key {key}: each choice shows its key in front."
+            self.notify(tip, timeout=2.5, markup=False)
 
     def action_choose(self) -> None:
         """Choose the highlighted item."""
@@ -390,10 +393,8 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
         too-small notice only quitting (and Esc closing the keys panel) is left."""
         if self.too_small and action not in ALWAYS_ALLOWED:
             return action == "back" and bool(self.query("HelpPanel"))
-        if action == "menu_key":
-            if not self.session.human_to_move:
-                return False
-            return any(i.key == parameters[0] for i in self.menu.items)
+        if action == "menu_key":  # every one, so that a key of no choice says so
+            return self.session.human_to_move
         if action in ("choose", "move"):
             return self.session.human_to_move
         if action == "back":

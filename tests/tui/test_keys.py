@@ -158,6 +158,19 @@ async def test_a_long_build_list_is_reached_by_keys_region_first() -> None:
 
 
 @pilot_test
+async def test_a_key_no_choice_has_says_so_and_changes_nothing() -> None:
+    """menu-g in the card phase: no item has g, so a notice says where the keys are."""
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game(app)
+        assert not any(i.key == "g" for i in screen.menu.items)
+        await pilot.press("g")
+        await pilot.pause()
+        assert screen.session.moves == [] and not screen.submenu
+        assert any("No choice here has the key g" in n.message for n in app._notifications)
+
+
+@pilot_test
 async def test_cards_past_nine_are_ticked_by_letters() -> None:
     """menu-0, menu-a: with eleven cards in hand, the tenth and eleventh carry 0 and a letter
     the card menu does not use otherwise, and those keys tick them."""
