@@ -29,10 +29,14 @@ def _app(seats: tuple[str, ...] = ("human@Ann", "human@Bo"), **kw: Any) -> Any:
 def _panel(key: str, scroll: str = "", end: bool = False) -> Any:
     """Open panel ``key`` (after the hand-over), and scroll panel ``scroll`` to its end."""
 
+    panels = {"m": "map", "d": "displays", "t": "tracks", "b": "board", "o": "others"}
+
     async def ready(pilot: Pilot[None]) -> None:
         await pilot.press("enter")  # past the hand-over between the two people
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
         await pilot.press(key)
+        screen = pilot.app.screen
+        await until(pilot, lambda: getattr(screen, "panel", "") == panels.get(key, key))
         await pilot.pause()
         if end:
             screen = pilot.app.screen
