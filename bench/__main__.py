@@ -15,6 +15,7 @@ from functools import lru_cache
 
 import msgspec
 
+from bench import startup
 from core.rng import Rng
 from core.setup import GameSetup, make_game, new_setup
 from core.tasting import TastingGame
@@ -196,52 +197,13 @@ def bench_heuristic_decision_2p() -> int:
 
 def _first_frame(argv: list[str], marker: bytes) -> Bench:
     """Time from launching ``argv`` in a pseudo-terminal of 80 x 24 until ``marker`` has been
-    written to it (the first frame of the screen that shows it), then kill the process."""
+    written to it (see :func:`bench.startup.first_frame`). One launch per round."""
 
     def body() -> int:
-        import fcntl
-        import os
-        import select
-        import signal
-        import struct
-        import subprocess
-        import termios
-
-        master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        with tempfile.TemporaryDirectory() as folder:
-            env = {**os.environ, "TERM": "xterm-256color", "TEA_TUI_DATA_DIR": folder}
-            start = time.perf_counter()
-            proc = subprocess.Popen(
-                argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
-            )
-            os.close(slave)
-            seen = b""
-            try:
-                while marker not in seen:
-                    if time.perf_counter() - start > 20:
-                        raise RuntimeError(f"{argv!r} showed no {marker!r} within 20 s")
-                    ready, _, _ = select.select([master], [], [], 0.5)
-                    if ready:
-                        seen = seen[-4096:] + os.read(master, 65536)
-            finally:
-                # SIGKILL stops it at once, so that a round times the launch and little else.
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(10)
-                os.close(master)
+        startup.first_frame(argv, marker)
         return 1
 
     return body
-
-
-_TEXTUAL_ALONE = """
-from textual.app import App
-from textual.widgets import Static
-class Hello(App[None]):
-    def compose(self):
-        yield Static("Ready to brew")
-Hello().run()
-"""
 
 
 BENCHMARKS: dict[str, tuple[Bench, str]] = {
@@ -262,11 +224,11 @@ BENCHMARKS: dict[str, tuple[Bench, str]] = {
     # Launch to the first frame in a pseudo-terminal (80 x 24): `tea-tui` alone until its title
     # screen's menu is drawn, and, to compare, a Textual app of one Static. One launch per round.
     "tui_title_first_frame": (
-        _first_frame([sys.executable, "-m", "tea_tui.cli"], b"New game"),
+        _first_frame(*startup.TITLE),
         "ms",
     ),
     "tui_textual_alone_first_frame": (
-        _first_frame([sys.executable, "-c", _TEXTUAL_ALONE], b"Ready to brew"),
+        _first_frame(*startup.ALONE),
         "ms",
     ),
 }
@@ -284,25 +246,29 @@ def run(body: Bench, rounds: int = 5) -> float:
 
 def main(argv: list[str]) -> int:
     """Run the named benchmarks (all by default) and print their medians."""
-    names = argv or [*BENCHMARKS, "keypress"]
-    keypress = "keypress" in names
-    names = [n for n in names if n != "keypress"]
+    names = argv or [*BENCHMARKS, "keypress", "ratios"]
+    keypress, ratios = "keypress" in names, "ratios" in names
+    names = [n for n in names if n not in ("keypress", "ratios")]
     unknown = [n for n in names if n not in BENCHMARKS]
     if unknown:
         print(f"unknown benchmark(s): {', '.join(unknown)}; known: {', '.join(BENCHMARKS)}")
         return 2
-    print(f"{'benchmark':<26} {'median per op':>14} {'per second':>12}")
+    if names:
+        print(f"{'benchmark':<26} {'median per op':>14} {'per second':>12}")
     for name in names:
         body, unit = BENCHMARKS[name]
         seconds = run(body)
         scale = 1e3 if unit == "ms" else 1e6
         print(f"{name:<26} {seconds * scale:>11.2f} {unit} {1 / seconds:>12,.0f}")
-    sample = [_random_game(p, 10_000 + i)[1] for p in (2, 4) for i in range(5)]
-    print(f"decisions per game (2p, 4p): {sum(sample[:5]) / 5:.0f}, {sum(sample[5:]) / 5:.0f}")
+    if names:
+        sample = [_random_game(p, 10_000 + i)[1] for p in (2, 4) for i in range(5)]
+        print(f"decisions per game (2p, 4p): {sum(sample[:5]) / 5:.0f}, {sum(sample[5:]) / 5:.0f}")
     if keypress:
         from bench.keypress import report
 
         report()
+    if ratios:
+        startup.report()
     return 0
 
 

@@ -16,6 +16,11 @@ PANEL_KEYS = ("m", "t", "d", "b", "o", "l")
 
 
 async def _measure(samples: int, trivial: bool = False) -> list[float]:
+    return [wall for wall, _ in await _measure_both(samples, trivial)]
+
+
+async def _measure_both(samples: int, trivial: bool = False) -> list[tuple[float, float]]:
+    """Press ``samples`` panel keys; return (wall, CPU) seconds for each, to the refresh."""
     from textual.app import App
 
     from tea_tui.app import make_app
@@ -23,15 +28,15 @@ async def _measure(samples: int, trivial: bool = False) -> list[float]:
     app: App[None] = (
         _Trivial() if trivial else make_app(2, ("human", "random"), seed=3, processes=False, pace=0)
     )
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for i in range(samples):
             key = PANEL_KEYS[i % len(PANEL_KEYS)]
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             await pilot.press(key)
             await pilot.pause()
-            times.append(time.perf_counter() - start)
+            times.append((time.perf_counter() - start, time.process_time() - cpu))
     return times
 
 
@@ -63,6 +68,19 @@ def keypress_latency(samples: int = 60, trivial: bool = False) -> tuple[float, f
     """Return (median, 90th percentile) seconds from a key press to the refreshed screen."""
     times = sorted(asyncio.run(_measure(samples, trivial)))
     return statistics.median(times), times[int(len(times) * 0.9)]
+
+
+def keypress_figures(blocks: int = 3, samples: int = 24) -> dict[str, tuple[float, float]]:
+    """Return the median (wall, CPU) seconds per key of the game screen and of the one-Static
+    app, measured in alternating blocks of ``samples`` keys."""
+    runs: dict[str, list[tuple[float, float]]] = {"game": [], "trivial": []}
+    for _ in range(blocks):
+        for name in runs:
+            runs[name] += asyncio.run(_measure_both(samples, trivial=name == "trivial"))
+    return {
+        name: (statistics.median(w for w, _ in got), statistics.median(c for _, c in got))
+        for name, got in runs.items()
+    }
 
 
 def report() -> None:

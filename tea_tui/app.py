@@ -137,10 +137,16 @@ class TeaApp(App[None]):
         elif self.replay_at_start is not None:
             self.open_replay(self.replay_at_start, home=False)
         else:
+            self.set_timer(0.3, self._warm_up)
+
+    def get_default_screen(self) -> Screen[Any]:
+        """The title screen is the app's first screen, not pushed on top of an empty one: one
+        screen less to lay out and draw before the first frame."""
+        if self.session is None and self.replay_at_start is None:
             from tea_tui.screens.title import TitleScreen
 
-            self.push_screen(TitleScreen())
-            self.set_timer(0.3, self._warm_up)
+            return TitleScreen()
+        return super().get_default_screen()
 
     def _warm_up(self) -> None:
         """Import what the next screens need in a background thread, after the first frame."""

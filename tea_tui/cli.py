@@ -20,15 +20,31 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from importlib import import_module
+from typing import Any
 
 from tea_tui import __version__
-from tea_tui.analysis_cmd import add_analyse_parser, run_analyse
-from tea_tui.arena_cmd import add_arena_parser, run_arena_command
 from tea_tui.common import CliError, add_plain_option, common_options, plain_requested
-from tea_tui.new_cmd import EXAMPLE, add_new_parser, run_new
-from tea_tui.play_cmd import add_play_parsers, run_play, run_title
 from tea_tui.safe_text import clean_lines
-from tea_tui.saves_cli import add_saves_parser, run_saves
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "new": ("tea_tui.new_cmd", "add_new_parser"),
+    "load": ("tea_tui.play_cmd", "add_play_parsers"),
+    "continue": ("tea_tui.play_cmd", "add_play_parsers"),
+    "replay": ("tea_tui.play_cmd", "add_play_parsers"),
+    "saves": ("tea_tui.saves_cli", "add_saves_parser"),
+    "arena": ("tea_tui.arena_cmd", "add_arena_parser"),
+    "analyse": ("tea_tui.analysis_cmd", "add_analyse_parser"),
+    "analyze": ("tea_tui.analysis_cmd", "add_analyse_parser"),
+}
+"""Each command's module and the function that adds its parser, in the order of ``--help``.
+
+Start-up stays quick because only the module of the command named on the command line is
+imported (all of them for ``--help`` or a name that is not a command, so that argparse can list
+them); ``tea-tui`` alone imports none.
+"""
+VALUE_OPTIONS = frozenset(("--components", "--theme", "--color", "--data-dir"))
+"""The top-level options that take a value as the next word."""
 
 EPILOG = """\
 commands:
@@ -50,8 +66,28 @@ your user config folder, or all under --data-dir DIR.
 """
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the argument parser of the ``tea-tui`` command."""
+def command_named(argv: Sequence[str]) -> str | None:
+    """Return the first word of ``argv`` that is not an option or an option's value: the
+    command's name, or whatever stands where it should (None when there is none)."""
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word == "--":
+            return None
+        elif word.startswith("-"):
+            skip = word in VALUE_OPTIONS
+        else:
+            return word
+    return None
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """Return the argument parser of the ``tea-tui`` command.
+
+    With ``argv``, only the parser of the command it names is built (and its module imported);
+    without one, or when ``argv`` asks for help or names no known command, every command's.
+    """
     parser = argparse.ArgumentParser(
         prog="tea-tui",
         description="Play the board game Tea Garden in the terminal.",
@@ -66,12 +102,25 @@ def build_parser() -> argparse.ArgumentParser:
     def common(sub: argparse.ArgumentParser) -> None:
         common_options(sub, top=False)
 
-    add_new_parser(commands, common)
-    add_play_parsers(commands, common)
-    add_saves_parser(commands, common)
-    add_arena_parser(commands, common)
-    add_analyse_parser(commands, common)
+    wanted = _commands_for(argv)
+    added: set[tuple[str, str]] = set()
+    for name, (module, adder) in COMMANDS.items():
+        if name in wanted and (module, adder) not in added:
+            added.add((module, adder))
+            getattr(import_module(module), adder)(commands, common)
     return parser
+
+
+def _commands_for(argv: Sequence[str] | None) -> set[str]:
+    """The commands whose parsers ``argv`` needs (see :func:`build_parser`)."""
+    if argv is None:
+        return set(COMMANDS)
+    name = command_named(argv)
+    if name in COMMANDS:
+        return {name}
+    if name is None and not {"-h", "--help"} & set(argv):
+        return set()  # the title screen, or plain mode
+    return set(COMMANDS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -85,22 +134,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
 
 
+RUNNERS: dict[str, tuple[str, str]] = {
+    "new": ("tea_tui.new_cmd", "run_new"),
+    "load": ("tea_tui.play_cmd", "run_play"),
+    "continue": ("tea_tui.play_cmd", "run_play"),
+    "replay": ("tea_tui.play_cmd", "run_play"),
+    "saves": ("tea_tui.saves_cli", "run_saves"),
+    "arena": ("tea_tui.arena_cmd", "run_arena_command"),
+    "analyse": ("tea_tui.analysis_cmd", "run_analyse"),
+    "analyze": ("tea_tui.analysis_cmd", "run_analyse"),
+}
+"""Each command's module and the function that runs it."""
+
+
+def _runner(command: str) -> Any:
+    module, name = RUNNERS[command]
+    return getattr(import_module(module), name)
+
+
 def _run(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(words)
+    args = parser.parse_args(words)
     try:
-        if args.command == "saves":
-            return run_saves(parser, args)
-        if args.command == "new":
-            return run_new(parser, args)
-        if args.command == "arena":
-            return run_arena_command(parser, args)
-        if args.command in ("analyse", "analyze"):
-            return run_analyse(parser, args)
-        if args.command in ("load", "continue", "replay"):
-            return run_play(parser, args)
+        if args.command in RUNNERS:
+            status: int = _runner(args.command)(parser, args)
+            return status
         if plain_requested(args):
             return plain_start(parser, args)
+        from tea_tui.play_cmd import run_title
+
         return run_title(parser, args)
     except CliError as exc:
         print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
@@ -111,6 +174,8 @@ def plain_start(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
     """Plain mode has no title screen: go on with the autosaved game if it is unfinished, else
     start a game of a person against ``mcts:normal``, saying which and how to choose."""
     from saves import SaveError, SaveStore, resolve_paths
+    from tea_tui.new_cmd import EXAMPLE, run_new
+    from tea_tui.play_cmd import run_play
 
     store = SaveStore(resolve_paths(args.data_dir))
     try:

@@ -139,7 +139,8 @@ class ReplayScreen(Screen[None]):
         """The seat whose view is shown, or None to follow the play."""
         self.panel = "map"
         self.home = False
-        """True when a title screen lies beneath, to go back to when the replay is left."""
+        """True when another screen lies beneath, to go back to when the replay is left (False:
+        opened by `tea-tui replay`, leaving ends the app)."""
         self._view: TeaGardenObservation | None = None
 
     @classmethod
@@ -331,7 +332,7 @@ class ReplayScreen(Screen[None]):
 
     def action_close(self) -> None:
         """Leave the replay."""
-        if len(self.app.screen_stack) > 2:
+        if self.home:
             self.dismiss(None)
         else:  # opened by `tea-tui replay`: nothing to go back to
             self.app.exit()
