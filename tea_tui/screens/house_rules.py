@@ -14,9 +14,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Static
+from textual.widgets import Button, Checkbox, Footer, Static
 
 from tea_tui.house_rules import HOUSE_RULES
+from tea_tui.widgets.toggles import TickBox
 
 
 class HouseRulesScreen(ModalScreen[tuple[str, ...] | None]):
@@ -30,7 +31,7 @@ class HouseRulesScreen(ModalScreen[tuple[str, ...] | None]):
     CSS_PATH = "modals.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "cancel", tooltip="Close without changes", id="rules-cancel"),
-        Binding("f5", "done", "done", tooltip="Keep these house rules", id="rules-done"),
+        Binding("f5", "done", "keep", tooltip="Keep these house rules", id="rules-done"),
     ]
 
     def __init__(self, chosen: Iterable[str], *, puerh: bool) -> None:
@@ -45,7 +46,7 @@ class HouseRulesScreen(ModalScreen[tuple[str, ...] | None]):
             yield Static(title, id="rules-title")
             for rule in HOUSE_RULES:
                 off = rule.expansion and not self.puerh
-                yield Checkbox(
+                yield TickBox(
                     f"{rule.label} ({'Puerh, ' if rule.expansion else ''}{rule.ruling})",
                     rule.name in self.chosen and not off,
                     id=f"rule-{rule.name}",
@@ -54,9 +55,16 @@ class HouseRulesScreen(ModalScreen[tuple[str, ...] | None]):
                     classes="rule-box",
                 )
                 yield Static(Text(rule.effect, style="dim"), classes="rule-text")
+            if not self.puerh:
+                yield Static(
+                    Text("The Puerh rules need the expansion: tick it on the form first.", "dim"),
+                    id="rules-puerh-off",
+                )
             with Horizontal(id="rules-buttons"):
                 yield Button("Keep", variant="primary", compact=True, id="rules-keep")
                 yield Button("Cancel", compact=True, id="rules-close")
+        # Its own footer: the form's beneath would offer the form's keys (F5 start).
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         first = next(iter(self.query(Checkbox)), None)

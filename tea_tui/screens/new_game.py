@@ -4,8 +4,10 @@ seat's kind, level, name and colour, and the seed (random by default, shown and 
 "Solo vs Lu Yu" in the Players row sets up a solo game against the automa: the person in seat 1,
 Lu Yu (easy, medium, hard or expert) in seat 2, and who takes the first turn (SOLO-13: the player
 chooses). It opens with the last setup used (kept in the settings) and a new seed, or, for a
-rematch, with the finished game's setup and seed. Tab moves between fields; Enter in a field or
-on Start starts the game; Esc goes back.
+rematch, with the finished game's setup and seed. Tab moves between fields; F5 (or Ctrl+S) starts
+the game from any field, as do Start and Enter in a text field; Esc goes back. Check boxes and
+radio buttons draw their state (:mod:`tea_tui.widgets.toggles`), so the form reads the same in 16
+colours or none.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from tea_tui.house_rules import BY_NAME
 from tea_tui.screens.house_rules import HouseRulesScreen
 from tea_tui.session import LUYU_NAME
 from tea_tui.widgets.glyphs import COLOUR_CHOICES, DEFAULT_COLOUR_NAMES, seat_glyph
+from tea_tui.widgets.toggles import FOCUS_CSS, RadioDot, TickBox
 
 if TYPE_CHECKING:
     from tea_tui.session import GameSession
@@ -50,8 +53,8 @@ LUYU_LEVELS: tuple[tuple[str, str], ...] = (
 """Lu Yu's difficulties (the Expert cards shuffled into his deck, SOLO-11)."""
 SOLO = 1
 """The value of ``players`` for a solo game (a person against Lu Yu: two seats)."""
-SOLO_NOTE = "Solo: score more than Lu Yu to win (a tie goes to him) · Enter: start"
-PLAIN_NOTE = "Tab: next field · Enter: start · the same seed deals the same game"
+SOLO_NOTE = "Solo: score more than Lu Yu to win (a tie goes to him) · F5: start"
+PLAIN_NOTE = "Tab: next field · F5 or Ctrl+S: start · the same seed deals the same game"
 MAX_SEATS = 4
 MAX_SEED = 1_000_000
 """New seeds are drawn below this, to stay short enough to read out."""
@@ -126,9 +129,16 @@ class NewGameScreen(Screen[None]):
     """Set up a game."""
 
     CSS_PATH = "new_game.tcss"
+    DEFAULT_CSS = FOCUS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "back", tooltip="Back without starting a game", id="new-back"),
-        Binding("f5", "start", "start", tooltip="Start the game", id="new-start"),
+        Binding(
+            "f5,ctrl+s",
+            "start",
+            "start",
+            tooltip="Start the game (from any field)",
+            id="new-start",
+        ),
         Binding("f2", "reseed", "new seed", tooltip="Draw a new random seed", id="new-seed"),
         Binding("f3", "house_rules", "house rules", tooltip="Choose house rules", id="new-rules"),
     ]
@@ -154,7 +164,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="new-row"):
                 yield Static("Game", classes="new-label")
                 yield Static("Tea Garden", id="new-game-name")
-                yield Checkbox(
+                yield TickBox(
                     "Puerh expansion",
                     plan.puerh,
                     id="new-puerh",
@@ -170,9 +180,9 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="new-row"):
                 yield Static("Players", classes="new-label")
                 with RadioSet(id="new-players", compact=True):
-                    yield RadioButton("Solo vs Lu Yu", self.players == SOLO, id="players-1")
+                    yield RadioDot("Solo vs Lu Yu", self.players == SOLO, id="players-1")
                     for n in (2, 3, 4):
-                        yield RadioButton(str(n), n == self.players, id=f"players-{n}")
+                        yield RadioDot(str(n), n == self.players, id=f"players-{n}")
             # A solo plan keeps its person in seat 1, whichever seat Lu Yu had.
             order = [i for i in range(len(plan.seats)) if i != plan.luyu_seat]
             for seat in range(MAX_SEATS):
@@ -245,8 +255,8 @@ class NewGameScreen(Screen[None]):
         with Horizontal(classes="new-row", id="solo-start-row"):
             yield Static("Starts", classes="new-label")
             with RadioSet(id="solo-start", compact=True):
-                yield RadioButton("You", not he_starts, id="start-you")
-                yield RadioButton("Lu Yu", he_starts, id="start-luyu")
+                yield RadioDot("You", not he_starts, id="start-you")
+                yield RadioDot("Lu Yu", he_starts, id="start-luyu")
 
     def on_mount(self) -> None:
         self._show_seats()

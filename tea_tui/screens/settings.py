@@ -15,10 +15,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Checkbox, DataTable, Footer, RadioButton, RadioSet, Select, Static
+from textual.widgets import Checkbox, DataTable, Footer, RadioSet, Select, Static
 
 from tea_tui.screens.bindings import GAME_BINDINGS
 from tea_tui.settings import PACES
+from tea_tui.widgets.toggles import FOCUS_CSS, RadioDot, TickBox
 
 if TYPE_CHECKING:
     from tea_tui.settings import Settings
@@ -38,18 +39,32 @@ def keys_of(binding_id: str, settings: Settings) -> str:
 
 
 class KeyScreen(ModalScreen[str | None]):
-    """Waits for one key press and returns its name (None for Esc)."""
+    """Waits for one key press and returns its name (None for Esc).
+
+    Args:
+        action: what the key will do, in words.
+        current: the keys it answers to now, shown so the player knows what changes.
+    """
 
     CSS_PATH = "settings.tcss"
 
-    def __init__(self, action: str) -> None:
+    def __init__(self, action: str, current: str = "") -> None:
         super().__init__()
         self.action_name = action
+        self.current = current
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="key-box"):
-            yield Static(Text(f"Press the new key for: {self.action_name}", style="bold"))
-            yield Static(Text("Esc cancels", style="dim"))
+        with Vertical(classes="key-box") as box:
+            box.border_title = "A new key"
+            yield Static(Text(f"For: {self.action_name}", style="bold"), classes="key-line")
+            if self.current:
+                yield Static(f"Now: {self.current}", classes="key-line")
+            yield Static(
+                "Press the key that should do it from now on (a letter, a digit, F1-F12, "
+                "or with Ctrl).",
+                classes="key-line key-ask",
+            )
+            yield Static(Text("Esc: cancel, nothing changes", style="dim"), classes="key-line")
 
     def on_key(self, event: Key) -> None:
         """The first key is the answer."""
@@ -62,6 +77,7 @@ class SettingsScreen(Screen[None]):
     """Change the settings; Esc goes back."""
 
     CSS_PATH = "settings.tcss"
+    DEFAULT_CSS = FOCUS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "escape",
@@ -88,13 +104,13 @@ class SettingsScreen(Screen[None]):
                 yield Static("Theme", classes="set-label")
                 with RadioSet(id="set-theme", compact=True, classes="set-radio"):
                     for name in THEME_CHOICES:
-                        yield RadioButton(name, settings.theme == name, id=f"theme-{name}")
+                        yield RadioDot(name, settings.theme == name, id=f"theme-{name}")
                 yield Static(Text("also Ctrl+T", style="dim"), classes="set-note")
             with Horizontal(classes="set-row"):
                 yield Static("Colours", classes="set-label")
                 with RadioSet(id="set-color", compact=True, classes="set-radio"):
                     for name in COLOR_CHOICES:
-                        yield RadioButton(name, settings.color == name, id=f"color-{name}")
+                        yield RadioDot(name, settings.color == name, id=f"color-{name}")
                 yield Static(Text("from the next start", style="dim"), classes="set-note")
             with Horizontal(classes="set-row"):
                 yield Static("AI pace", classes="set-label")
@@ -107,7 +123,7 @@ class SettingsScreen(Screen[None]):
                 )
             with Horizontal(classes="set-row"):
                 yield Static("Confirm", classes="set-label")
-                yield Checkbox(
+                yield TickBox(
                     "ask before passing and before paying for a card slot",
                     settings.confirm,
                     compact=True,
@@ -182,7 +198,9 @@ class SettingsScreen(Screen[None]):
             if key:
                 self.set_key(binding_id, key)
 
-        self.app.push_screen(KeyScreen(binding.description), chosen)
+        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        current = keys_of(binding_id, settings)
+        self.app.push_screen(KeyScreen(binding.tooltip or binding.description, current), chosen)
 
     def set_key(self, binding_id: str, key: str) -> bool:
         """Give ``binding_id`` the key ``key``, unless another action of the game has it."""
