@@ -10,6 +10,7 @@ fields (drop-downs, radio sets) the same way.
 from __future__ import annotations
 
 from textual.content import Content
+from textual.widget import Widget
 from textual.widgets import Checkbox, RadioButton
 
 FOCUS_MARK = ">"
@@ -68,7 +69,7 @@ class RadioDot(_Glyphs, RadioButton):
     @property
     def _button(self) -> Content:
         parent = self.parent
-        focused = self.has_class("-selected") and parent is not None and parent.has_focus
+        focused = self.has_class("-selected") and isinstance(parent, Widget) and parent.has_focus
         return self._marked(focused, self.get_visual_style("toggle--button"))
 
 
