@@ -52,6 +52,13 @@ class TeaApp(App[None]):
 
     TITLE = "tea-tui"
     SUB_TITLE = "Tea Garden"
+    # The footer keeps the whole bottom row: the Keys panel (Ctrl+P, Keys) splits the screen
+    # above it instead of drawing over it.
+    DEFAULT_CSS = """
+    Screen > Footer {
+        split: bottom;
+    }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "ctrl+t",

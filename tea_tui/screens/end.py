@@ -75,6 +75,31 @@ def winner_text(session: GameSession) -> Text:
 
 SPARK_CELLS = 2
 """Cells per point of a sparkline, so that a round reads as a bar of its own."""
+BLOCKS = "▁▂▃▄▅▆▇█"
+"""A sparkline's bars from low to high."""
+
+
+def spark_text(values: list[int], top: int) -> str:
+    """Bars for ``values`` on a scale from 0 to ``top``, the same for every seat, so that 51
+    stands lower than 182 (any score above 0 shows above the floor)."""
+    bars = []
+    for value in values:
+        level = 0 if top <= 0 or value <= 0 else max(1, round(value / top * (len(BLOCKS) - 1)))
+        bars.append(BLOCKS[min(level, len(BLOCKS) - 1)])
+    return "".join(bars)
+
+
+class SharedSparkline(Sparkline):
+    """A sparkline drawn on a given scale (0 to ``top``) instead of its own minimum and maximum,
+    so that the seats' lines can be compared."""
+
+    def __init__(self, data: list[int], top: int, colour: str, **kwargs: str) -> None:
+        super().__init__(data, **kwargs)  # type: ignore[arg-type]
+        self.top = top
+        self.colour = colour
+
+    def render(self) -> Text:  # type: ignore[override]
+        return Text(spark_text(list(self.data or []), self.top), style=self.colour)
 
 
 class EndScreen(Screen[None]):
@@ -133,23 +158,24 @@ class EndScreen(Screen[None]):
         """One line per seat, best first: name, final score, a sparkline, the scores by round."""
         s = self.session
         outcome = s.outcome()
-        width = max(len(n) for n in s.names) + 2
+        tags = [f"{seat_glyph(seat)} {name}" for seat, name in enumerate(s.names)]
+        width = max(len(tag) for tag in tags) + 1  # a space between the name and the score
+        top = max((max(p) for p in self.by_round), default=0)
         yield Static(
-            Text("Score by round (start, then after each round)", style="dim"), id="spark-title"
+            Text("Score at the start and after each round, on one scale", style="dim"),
+            id="spark-title",
         )
         for seat in sorted(range(len(s.names)), key=lambda i: -outcome.scores[i]):
             values = [p[seat] for p in self.by_round]
             colour = seat_colour(seat)
             with Horizontal(classes="spark-row"):
-                label = Text(
-                    f"{seat_glyph(seat)} {s.names[seat]}".ljust(width), style=f"bold {colour}"
-                )
+                label = Text(tags[seat].ljust(width), style=f"bold {colour}")
                 label.append(f"{outcome.scores[seat]:>3} ", style="bold")
                 yield Static(label, classes="spark-name")
-                spark = Sparkline(
+                spark = SharedSparkline(
                     [v for v in values for _ in range(SPARK_CELLS)],
-                    min_color=f"ansi_{colour}",
-                    max_color=f"ansi_{colour}",
+                    top,
+                    colour,
                     id=f"spark-{seat}",
                     classes="spark",
                 )
