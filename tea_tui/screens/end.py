@@ -4,6 +4,7 @@ decisions (:mod:`tea_tui.screens.analysis`) are a key away."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -79,7 +80,7 @@ BLOCKS = "▁▂▃▄▅▆▇█"
 """A sparkline's bars from low to high."""
 
 
-def spark_text(values: list[int], top: int) -> str:
+def spark_text(values: Sequence[float], top: float) -> str:
     """Bars for ``values`` on a scale from 0 to ``top``, the same for every seat, so that 51
     stands lower than 182 (any score above 0 shows above the floor)."""
     bars = []
@@ -94,12 +95,12 @@ class SharedSparkline(Sparkline):
     so that the seats' lines can be compared."""
 
     def __init__(self, data: list[int], top: int, colour: str, **kwargs: str) -> None:
-        super().__init__(data, **kwargs)  # type: ignore[arg-type]
+        super().__init__([float(v) for v in data], **kwargs)  # type: ignore[arg-type]
         self.top = top
         self.colour = colour
 
-    def render(self) -> Text:  # type: ignore[override]
-        return Text(spark_text(list(self.data or []), self.top), style=self.colour)
+    def render(self) -> Text:
+        return Text(spark_text(self.data or [], self.top), style=self.colour)
 
 
 class EndScreen(Screen[None]):
