@@ -129,6 +129,7 @@ class NewGameScreen(Screen[None]):
     """Set up a game."""
 
     CSS_PATH = "new_game.tcss"
+    AUTO_FOCUS = "#new-go"  # Start, whichever screen the form was opened from
     DEFAULT_CSS = FOCUS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "back", tooltip="Back without starting a game", id="new-back"),
