@@ -143,8 +143,8 @@ class TeaApp(App[None]):
             self.open_game(self.session, home=False)
         elif self.replay_at_start is not None:
             self.open_replay(self.replay_at_start, home=False)
-        else:
-            self.set_timer(0.3, self._warm_up)
+        else:  # the title screen: warm up once its first frame is out
+            self.call_after_refresh(self.set_timer, 0.3, self._warm_up)
 
     def get_default_screen(self) -> Screen[Any]:
         """The title screen is the app's first screen, not pushed on top of an empty one: one

@@ -141,8 +141,9 @@ class TitleScreen(Screen[None]):
         menu.highlighted = 1
         menu.focus()
         self._show_note()
-        # After the first frame: the saves package takes a while to import.
-        self.set_timer(0.05, self.refresh_continue)
+        # After the first frame: the saves package takes a while to import, and a thread
+        # importing it would hold up the first frame on a busy machine.
+        self.call_after_refresh(self.set_timer, 0.1, self.refresh_continue)
 
     def on_screen_resume(self) -> None:
         """Back from another screen: the autosave may have changed."""
