@@ -17,6 +17,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tea_tui.move_menu import Item, Menu
+from tea_tui.widgets.steady_list import SteadyOptionList
 
 
 class DecisionPanel(Vertical):
@@ -46,7 +47,7 @@ class DecisionPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="decision-title")
-        yield OptionList(id="decision-options")
+        yield SteadyOptionList(id="decision-options")  # no scroll bar frame after each key
         yield Static("", id="decision-hint")
 
     @property
