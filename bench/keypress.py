@@ -70,6 +70,55 @@ def keypress_latency(samples: int = 60, trivial: bool = False) -> tuple[float, f
     return statistics.median(times), times[int(len(times) * 0.9)]
 
 
+async def _key_to_frame(samples: int, trivial: bool = False) -> list[tuple[float, float]]:
+    """Send ``samples`` panel keys straight to the app and time each until the app has drawn
+    its next frame (without Pilot's waiting for idle, which works in steps of 20 ms and
+    synchronises with every widget); return (wall, CPU) seconds for each."""
+    from textual import events
+    from textual.app import App
+
+    from tea_tui.app import make_app
+
+    app: App[None] = (
+        _Trivial() if trivial else make_app(2, ("human", "random"), seed=3, processes=False, pace=0)
+    )
+    drawn = asyncio.Event()
+    display = app._display
+
+    def display_and_tell(screen: object, renderable: object) -> None:
+        if renderable is not None:
+            drawn.set()
+        display(screen, renderable)  # type: ignore[arg-type]
+
+    app._display = display_and_tell  # type: ignore[method-assign]
+    times: list[tuple[float, float]] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        driver = app._driver
+        assert driver is not None
+        for i in range(samples):
+            key = PANEL_KEYS[i % len(PANEL_KEYS)]
+            drawn.clear()
+            start, cpu = time.perf_counter(), time.process_time()
+            driver.send_message(events.Key(key, key))
+            await asyncio.wait_for(drawn.wait(), 10)
+            times.append((time.perf_counter() - start, time.process_time() - cpu))
+            await pilot.pause()
+    return times
+
+
+def key_to_frame_figures(blocks: int = 3, samples: int = 24) -> dict[str, tuple[float, float]]:
+    """As :func:`keypress_figures`, timed from the key to the frame drawn."""
+    runs: dict[str, list[tuple[float, float]]] = {"game": [], "trivial": []}
+    for _ in range(blocks):
+        for name in runs:
+            runs[name] += asyncio.run(_key_to_frame(samples, trivial=name == "trivial"))
+    return {
+        name: (statistics.median(w for w, _ in got), statistics.median(c for _, c in got))
+        for name, got in runs.items()
+    }
+
+
 def keypress_figures(blocks: int = 3, samples: int = 24) -> dict[str, tuple[float, float]]:
     """Return the median (wall, CPU) seconds per key of the game screen and of the one-Static
     app, measured in alternating blocks of ``samples`` keys."""
