@@ -12,6 +12,7 @@ This module imports no Textual, so the command line can read the settings before
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Literal
@@ -84,6 +85,46 @@ def settings_path(data_dir: Path | str | None = None) -> Path:
     return config_dir(data_dir) / FILE_NAME
 
 
+SETTINGS_LIMIT = 1 << 20
+"""The largest settings file read (bytes)."""
+
+
+def _read_plain_file(path: Path, limit: int) -> bytes | None:
+    """Return the bytes of ``path`` if it is a regular file of at most ``limit`` bytes, else
+    None (a folder, a device, too large, unreadable), opened as ``saves.atomic.read_bytes``
+    opens files, so a pipe or a device never blocks.
+
+    The usual case is read here because the saves package, which has the reader that names
+    every problem, takes a tenth of a second to import, and the title screen's first frame
+    waits for the settings.
+
+    Raises:
+        FileNotFoundError: if there is no such file.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise
+    except (OSError, ValueError):
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            return None
+        chunks: list[bytes] = []
+        size = 0
+        while chunk := os.read(fd, 1 << 16):
+            size += len(chunk)
+            if size > limit:
+                return None
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def load_settings(path: Path) -> tuple[Settings, str]:
     """Return the settings in ``path`` and a warning ("" when all is well).
 
@@ -91,15 +132,20 @@ def load_settings(path: Path) -> tuple[Settings, str]:
     device, a huge or deeply nested file) gives the defaults and a warning naming the file and
     the problem. The file is never changed.
     """
-    from saves.atomic import read_bytes
-    from saves.errors import SaveError, SaveNotFoundError
-
     try:
-        data = read_bytes(path, limit=1 << 20)
-    except SaveNotFoundError:
+        data = _read_plain_file(path, SETTINGS_LIMIT)
+    except FileNotFoundError:
         return Settings(), ""
-    except SaveError as exc:
-        return Settings(), f"{exc}; the settings are left as they are, using defaults"
+    if data is None:  # something odd: the saves package's reader says what
+        from saves.atomic import read_bytes
+        from saves.errors import SaveError, SaveNotFoundError
+
+        try:
+            data = read_bytes(path, limit=SETTINGS_LIMIT)
+        except SaveNotFoundError:
+            return Settings(), ""
+        except SaveError as exc:
+            return Settings(), f"{exc}; the settings are left as they are, using defaults"
     try:
         return msgspec.json.decode(data, type=Settings), ""
     except msgspec.MsgspecError as exc:

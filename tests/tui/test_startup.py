@@ -44,6 +44,34 @@ def test_the_title_path_imports_no_command_module_nor_the_engine() -> None:
     assert _heavy(modules) == set()
 
 
+@pytest.mark.parametrize("written", [False, True])
+def test_reading_the_settings_imports_no_saves(tmp_path: Path, written: bool) -> None:
+    """The settings are read before the first frame: without the saves package, unless the
+    file is odd (then its reader says what is wrong)."""
+    path = tmp_path / "settings.json"
+    if written:
+        path.write_text('{"theme": "light"}', encoding="utf-8")
+    modules = _imported_after(
+        "from pathlib import Path\n"
+        "from tea_tui.settings import load_settings\n"
+        f"settings, warning = load_settings(Path({str(path)!r}))\n"
+        f"assert settings.theme == {'light' if written else 'dark'!r} and not warning"
+    )
+    assert _heavy(modules) == set()
+
+
+def test_an_odd_settings_file_is_still_named_and_refused(tmp_path: Path) -> None:
+    from tea_tui.settings import load_settings
+
+    folder = tmp_path / "settings.json"
+    folder.mkdir()
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (2 << 20))
+    for odd, words in ((folder, "a folder"), (big, "too large")):
+        settings, warning = load_settings(odd)
+        assert settings.theme == "dark" and str(odd) in warning and words in warning
+
+
 def test_a_command_imports_its_own_module_only() -> None:
     modules = _imported_after("from tea_tui import cli\ncli.build_parser(['saves', 'list'])")
     assert "tea_tui.saves_cli" in modules
