@@ -17,10 +17,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Static
 
 from tea_tui import __version__
+from tea_tui.widgets.menu_list import MenuEntry, MenuList
 
 if TYPE_CHECKING:
     from saves import SaveFile
@@ -115,16 +115,20 @@ class TitleScreen(Screen[None]):
             box.border_subtitle = f"v{__version__}"
             with Horizontal(id="title-head"):
                 yield Static(CUP, id="title-cup")
-                with Vertical(id="title-words"):
-                    yield Static(Text("tea-tui", style="bold"), id="title-logo")
-                    yield Static(Text("Tea Garden in the terminal", style="italic"), id="title-sub")
-                    yield Static(Text("↑↓ and Enter, or the letters", style="dim"), id="title-how")
+                yield Static(
+                    "[b $accent]tea-tui[/]\n[i]Tea Garden in the terminal[/]\n\n"
+                    "[dim]↑↓ and Enter, or the letters[/]",
+                    id="title-words",
+                )
             with Center():
-                yield OptionList(*self._options(), id="title-menu")
+                yield MenuList(self._options(), id="title-menu")
             yield Static("", id="title-note")
-        yield Footer(compact=True)
+        # One line instead of a Footer: the title's keys are in its menu, and a Footer's
+        # widgets cost the first frame more than they show here.
+        keys = Text.assemble(("^p", "bold"), " commands  ", ("?", "bold"), " help")
+        yield Static(keys, id="title-keys")
 
-    def _options(self) -> list[Option]:
+    def _options(self) -> list[MenuEntry]:
         options = []
         for item, key, label in ITEMS:
             text = Text()
@@ -133,11 +137,11 @@ class TitleScreen(Screen[None]):
             disabled = item == "continue" and self.checked and self.autosave is None
             if item == "continue" and (disabled or not self.checked):
                 text.stylize("dim")
-            options.append(Option(text, id=item, disabled=disabled))
+            options.append(MenuEntry(item, text, disabled))
         return options
 
     def on_mount(self) -> None:
-        menu = self.query_one("#title-menu", OptionList)
+        menu = self.query_one("#title-menu", MenuList)
         menu.highlighted = 1
         menu.focus()
         self._show_note()
@@ -179,7 +183,7 @@ class TitleScreen(Screen[None]):
         self.autosave, self.continue_note, self.checked = save, note, True
         if not self.is_attached:
             return
-        menu = self.query_one("#title-menu", OptionList)
+        menu = self.query_one("#title-menu", MenuList)
         highlighted = menu.highlighted
         menu.set_options(self._options())
         if save is not None and (first or highlighted in (0, 1)):
@@ -189,7 +193,7 @@ class TitleScreen(Screen[None]):
         self._show_note()
 
     def _show_note(self) -> None:
-        menu = self.query_one("#title-menu", OptionList)
+        menu = self.query_one("#title-menu", MenuList)
         index = menu.highlighted
         item = ITEMS[index][0] if index is not None else ""
         text = Text()
@@ -199,15 +203,14 @@ class TitleScreen(Screen[None]):
             text.append(TIPS.get(item, ""), style="dim")
         self.query_one("#title-note", Static).update(text)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    def on_menu_list_highlighted(self, event: MenuList.Highlighted) -> None:
         """Say more about the entry under the cursor."""
         self._show_note()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_menu_list_selected(self, event: MenuList.Selected) -> None:
         """Enter on an entry."""
         event.stop()
-        if event.option.id is not None:
-            self.action_pick(event.option.id)
+        self.action_pick(event.entry.id)
 
     def action_pick(self, item: str) -> None:
         """Open the entry ``item``."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Checkbox, Input, OptionList, RadioButton, Select
+from textual.widgets import Checkbox, Input, RadioButton, Select
 
 from core.seats import SeatSpec
 from tea_tui.app import TeaApp, make_app, make_title_app
@@ -16,6 +16,7 @@ from tea_tui.screens.saves_list import SavesScreen
 from tea_tui.screens.settings import KeyScreen, SettingsScreen
 from tea_tui.screens.title import TitleScreen
 from tea_tui.settings import Settings, load_settings, save_settings, settings_path
+from tea_tui.widgets.menu_list import MenuList
 from tests.tui.pilot_tools import autosaved, pilot_test, played, until
 
 
@@ -37,7 +38,7 @@ async def test_title_lists_every_entry_and_continue_is_off_without_a_game(tmp_pa
     app = title_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: title(app).checked)
-        menu = app.screen.query_one("#title-menu", OptionList)
+        menu = app.screen.query_one("#title-menu", MenuList)
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
         assert ids == ["continue", "new", "load", "replays", "help", "settings", "quit"]
         assert menu.get_option_at_index(0).disabled
@@ -54,7 +55,7 @@ async def test_continue_resumes_the_autosave(tmp_path: Path) -> None:
     app = title_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: title(app).checked)
-        menu = app.screen.query_one("#title-menu", OptionList)
+        menu = app.screen.query_one("#title-menu", MenuList)
         assert not menu.get_option_at_index(0).disabled and menu.highlighted == 0
         assert "Ann, Bo · round 2/5" in title(app).continue_note
         await pilot.press("enter")
