@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tea_tui.cli import build_parser, command_named
-from tests.tui.pilot_tools import pilot_test
+from tests.tui.pilot_tools import pilot_test, until
 
 HEAVY = (
     "core.tea_garden",
@@ -123,3 +123,27 @@ async def test_the_title_screen_is_the_first_screen(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert len(app.screen_stack) == 1 and isinstance(app.screen, TitleScreen)
+
+
+@pilot_test
+async def test_the_title_menu_skips_what_cannot_be_chosen(tmp_path: Path) -> None:
+    """With no game to continue, ↑ from New game wraps to Quit, Home goes to New game, and the
+    highlighted entry is marked for the eye as well as reversed."""
+    from tea_tui.app import make_title_app
+    from tea_tui.widgets.menu_list import MenuList
+
+    app = make_title_app(data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen.query_one("#title-menu", MenuList)
+        await until(pilot, lambda: app.screen.checked)  # type: ignore[attr-defined]
+        assert menu.get_option_at_index(0).disabled and menu.highlighted == 1
+        await pilot.press("up")
+        assert menu.get_option_at_index(menu.highlighted or 0).id == "quit"
+        await pilot.press("home")
+        assert menu.highlighted == 1
+        lines = str(menu.render()).splitlines()
+        assert lines[1].startswith(">") and not lines[2].startswith(">")
+        await pilot.press("down", "enter")
+        from tea_tui.screens.saves_list import SavesScreen
+
+        await until(pilot, lambda: isinstance(app.screen, SavesScreen))
