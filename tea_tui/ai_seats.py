@@ -134,6 +134,11 @@ class AiSeat:
             self._slot.close()
 
 
+def ai_rng(seed: int, seat: int) -> Rng:
+    """Return the generator an AI seat of a game set up from ``seed`` thinks with."""
+    return Rng.from_seed((seed * 1_000_003 + seat * 7919 + 1) & SEED_MASK)
+
+
 def prepare_processes() -> None:
     """Start multiprocessing's helper process now, while stderr is still the terminal's.
 

@@ -318,11 +318,8 @@ class TeaApp(App[None]):
         from tea_tui.generic import GenericMatch
         from tea_tui.screens.generic_game import GenericGameScreen
 
-        save = loaded.save
-        match = GenericMatch.of(save.setup, save.seed, loaded.replay.moves)
-        match.created = save.created
         self._drop_to_base()
-        self.push_screen(GenericGameScreen(match, self.store))
+        self.push_screen(GenericGameScreen(GenericMatch.from_save(loaded), self.store))
 
     def _play_loaded(self, session: GameSession) -> None:
         if self.processes and any(spec.kind == "mcts" for spec in session.seats):

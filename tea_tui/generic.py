@@ -21,15 +21,9 @@ from core.moves import Move
 from core.rng import Rng
 from core.seats import SeatSpec
 from core.setup import GameSetup, make_game, new_setup
-from saves import SaveError, SaveStore
+from saves import LoadedGame, SaveError, SaveStore
+from tea_tui.ai_seats import ai_rng
 from tea_tui.safe_text import clean
-
-SEED_MASK = (1 << 63) - 1
-
-
-def seat_rng(seed: int, seat: int) -> Rng:
-    """The generator an AI seat thinks with (the same rule as Tea Garden's sessions)."""
-    return Rng.from_seed((seed * 1_000_003 + seat * 7919 + 1) & SEED_MASK)
 
 
 @dataclass
@@ -72,9 +66,17 @@ class GenericMatch:
         for seat, spec in enumerate(setup.seats):
             if not spec.is_human:
                 match.players[seat] = make_agent(spec, game)
-                match.rngs[seat] = seat_rng(seed, seat)
+                match.rngs[seat] = ai_rng(seed, seat)
         for move in moves:
             match.apply(move)
+        return match
+
+    @classmethod
+    def from_save(cls, loaded: LoadedGame) -> GenericMatch:
+        """Rebuild a loaded save's game, to go on with it."""
+        save = loaded.save
+        match = cls.of(save.setup, save.seed, loaded.replay.moves)
+        match.created = save.created
         return match
 
     # --- what the screen shows ----------------------------------------------------------

@@ -202,9 +202,7 @@ def play_generic_save(args: argparse.Namespace, loaded: LoadedGame, store: SaveS
     """Go on with a saved game that has no screens of its own, through the fallback."""
     from tea_tui.generic import GenericMatch
 
-    save = loaded.save
-    match = GenericMatch.of(save.setup, save.seed, loaded.replay.moves)
-    match.created = save.created
+    match = GenericMatch.from_save(loaded)
     if plain_requested(args):
         from tea_tui.plain.generic import play_generic_plain
 

@@ -44,6 +44,7 @@ def clean(text: str, limit: int | None = LONGEST, *, newlines: bool = False) -> 
     return result
 
 
-def clean_lines(text: str, width: int = 4 * LONGEST) -> str:
-    """Return a message of several lines with each line :func:`clean` (and cut to ``width``)."""
+def clean_lines(text: str, width: int | None = 4 * LONGEST) -> str:
+    """Return a message of several lines with each line :func:`clean` (and cut to ``width``;
+    None for no cut)."""
     return "\n".join(clean(line, width) for line in text.split("\n"))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.games import game_name
 from tea_tui.common import load_component_set
-from tea_tui.safe_text import clean
+from tea_tui.safe_text import clean, clean_lines
 
 if TYPE_CHECKING:
     from core.setup import GameSetup
@@ -191,7 +191,7 @@ def _restore(store: SaveStore, args: argparse.Namespace) -> int:
 def _print(*parts: object, sep: str = " ", file: Any = None) -> None:
     """Print a line that may hold text from a file: control characters show as escapes."""
     text = sep.join(str(p) for p in parts)
-    print("\n".join(clean(line, None) for line in text.split("\n")), file=file or sys.stdout)
+    print(clean_lines(text, None), file=file or sys.stdout)
 
 
 def _row(entry: SaveEntry) -> tuple[str, str, str, str, str, str]:

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 
 from core.engine import Outcome, final_outcome
 from core.moves import Move
-from core.rng import Rng
 from core.seats import SeatSpec
 from core.tea_garden import moves as mv
 from core.tea_garden.context import Context
@@ -515,8 +514,3 @@ def _reveal_reason(move: Move, before: TeaGardenState, after: TeaGardenState) ->
     if isinstance(move, mv.RemoveCard):
         return "a deck was shuffled"
     return "hidden information was revealed"
-
-
-def ai_rng(seed: int, seat: int) -> Rng:
-    """Return the generator an AI seat of a game set up from ``seed`` thinks with."""
-    return Rng.from_seed((seed * 1_000_003 + seat * 7919 + 1) & ((1 << 63) - 1))

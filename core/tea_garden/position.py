@@ -83,31 +83,27 @@ class Position:
         """Show Action card ``card`` in display slot ``slot`` (from 1); the card there takes
         its old place."""
         b = self.state.board
-        self._slot(slot, len(b.action_display))
-        old, i = b.action_display[slot - 1], slot - 1
-        if card in b.action_display:
-            b.action_display[b.action_display.index(card)] = old
-        elif card in b.action_deck:
-            b.action_deck[b.action_deck.index(card)] = old
-        else:
-            raise PositionError(f"{card!r} is not an Action card in the display or its deck")
-        b.action_display[i] = card
+        self._show(b.action_display, b.action_deck, slot, card, "an Action card")
         return self
 
     def caravan(self, slot: int, caravan: str) -> Self:
         """Show Caravan ``caravan`` in slot ``slot`` (from 1), swapping places as
         :meth:`action_display` does."""
         b = self.state.board
-        self._slot(slot, len(b.caravan_display))
-        old, i = b.caravan_display[slot - 1], slot - 1
-        if caravan in b.caravan_display:
-            b.caravan_display[b.caravan_display.index(caravan)] = old
-        elif caravan in b.caravan_deck:
-            b.caravan_deck[b.caravan_deck.index(caravan)] = old
-        else:
-            raise PositionError(f"{caravan!r} is not a Caravan in the display or its deck")
-        b.caravan_display[i] = caravan
+        self._show(b.caravan_display, b.caravan_deck, slot, caravan, "a Caravan")
         return self
+
+    def _show(self, display: list[str], deck: list[str], slot: int, item: str, kind: str) -> None:
+        """Put ``item`` face up in ``display`` at ``slot``; what lay there takes its old place."""
+        self._slot(slot, len(display))
+        old = display[slot - 1]
+        if item in display:
+            display[display.index(item)] = old
+        elif item in deck:
+            deck[deck.index(item)] = old
+        else:
+            raise PositionError(f"{item!r} is not {kind} in the display or its deck")
+        display[slot - 1] = item
 
     # --- resources ----------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from core.errors import RulesError
 from core.moves import Move
-from tea_tui.ai_seats import AiSeat, make_ai
+from tea_tui.ai_seats import AiSeat, ai_rng, make_ai
 from tea_tui.house_rules import summary
 from tea_tui.move_menu import Item, Menu, build_menu, irreversible_question, parent_submenu
 from tea_tui.plain import texts
@@ -26,7 +26,7 @@ from tea_tui.plain.board_lines import court_lines, display_lines, map_lines, tra
 from tea_tui.plain.seat_lines import seat_lines, status_lines
 from tea_tui.plain.talk import InputEnded, Talk
 from tea_tui.scores import observed_breakdown
-from tea_tui.session import GameSession, ai_rng
+from tea_tui.session import GameSession
 
 if TYPE_CHECKING:
     from tea_tui.persist import SaveKeeper

@@ -23,7 +23,7 @@ from core.errors import RulesError
 from core.moves import Move
 from core.tea_garden import moves as mv
 from core.tea_garden.hidden import TeaGardenObservation
-from tea_tui.ai_seats import AiSeat, make_ai
+from tea_tui.ai_seats import AiSeat, ai_rng, make_ai
 from tea_tui.house_rules import summary
 from tea_tui.move_menu import Item, Menu, build_menu, parent_submenu
 from tea_tui.screens.bindings import GAME_BINDINGS, TOO_SMALL
@@ -33,7 +33,7 @@ from tea_tui.screens.game_panels import PANEL_WIDGETS, GamePanels
 from tea_tui.screens.handover import HandoverScreen
 from tea_tui.screens.help import HelpScreen
 from tea_tui.screens.modals import ConfirmScreen, ScoreScreen
-from tea_tui.session import GameSession, ai_rng
+from tea_tui.session import GameSession
 from tea_tui.settings import nearest_pace
 from tea_tui.widgets.board_map import BoardMap
 from tea_tui.widgets.decision_panel import DecisionPanel
