@@ -17,7 +17,7 @@ Every decision is searched by a new agent (no tree is reused) with a generator s
 game's seed and the move's number, so the same save and budget give the same report, whether
 the decisions run in this process or are shared among worker processes (:func:`measure` is the
 unit of work). :func:`format_report` words a report as plain lines, for the command
-(:mod:`tea_tui.analysis_cmd`) and the app's analysis screen alike.
+(:mod:`tea_tui.cli.analyse`) and the app's analysis screen alike.
 
 The search and the rules are imported when first used, so that loading the command line (for
 ``tea-tui --version`` as much as for a game) does not pay for them.

@@ -7,7 +7,7 @@ It drives the same UI-free pieces as the app (session, decision menu, AI seats, 
 game can be begun in one and continued in the other. Start it with ``tea-tui new --plain``,
 ``tea-tui continue --plain``, ``tea-tui load NAME --plain`` (``tea-tui replay NAME --plain``
 prints a game's whole story), or with ``TEA_TUI_PLAIN=1``
-in the environment (:func:`tea_tui.common.plain_requested`).
+in the environment (:func:`tea_tui.cli.common.plain_requested`).
 """
 
 from __future__ import annotations

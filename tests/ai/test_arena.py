@@ -18,7 +18,7 @@ from ai.arena import (
     seating,
 )
 from ai.stats import mean_sd, wilson_interval
-from tea_tui.arena_cmd import main
+from tea_tui.cli.arena import main
 
 
 def test_seats_rotate_and_deals_repeat() -> None:

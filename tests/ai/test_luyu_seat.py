@@ -13,7 +13,7 @@ from core.rng import Rng
 from core.setup import make_game, new_setup
 from core.tea_garden import moves as mv
 from core.tea_garden.scoring import SOLO_CATEGORIES
-from tea_tui.arena_cmd import main
+from tea_tui.cli.arena import main
 
 
 def _solo(level: str = "hard", puerh: bool = False, start: int = 1) -> tuple[Game, State]:

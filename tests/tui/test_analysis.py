@@ -17,8 +17,8 @@ from core.tea_garden import moves as mv
 from core.tea_garden.rules import TeaGardenState
 from saves import LoadedGame
 from tea_tui.analysis import analyse_game
-from tea_tui.analysis_cmd import format_report
 from tea_tui.cli import main
+from tea_tui.cli.analyse import format_report
 from tea_tui.persist import SaveKeeper
 from tea_tui.session import GameSession, tea_game
 from tests.tui.pilot_tools import store_in

@@ -13,8 +13,8 @@ import pytest
 from textual.widgets import Static
 
 from tea_tui.analysis import analyse_game
-from tea_tui.analysis_cmd import format_report
 from tea_tui.app import TeaApp, make_app
+from tea_tui.cli.analyse import format_report
 from tea_tui.persist import SaveKeeper
 from tea_tui.screens import analysis
 from tea_tui.screens.analysis import AnalysisScreen

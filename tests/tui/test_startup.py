@@ -14,10 +14,10 @@ HEAVY = (
     "core.tea_garden",
     "ai",
     "saves",
-    "tea_tui.new_cmd",
-    "tea_tui.saves_cli",
-    "tea_tui.arena_cmd",
-    "tea_tui.analysis_cmd",
+    "tea_tui.cli.new",
+    "tea_tui.cli.saves",
+    "tea_tui.cli.arena",
+    "tea_tui.cli.analyse",
     "tea_tui.analysis",
 )
 
@@ -74,8 +74,8 @@ def test_an_odd_settings_file_is_still_named_and_refused(tmp_path: Path) -> None
 
 def test_a_command_imports_its_own_module_only() -> None:
     modules = _imported_after("from tea_tui import cli\ncli.build_parser(['saves', 'list'])")
-    assert "tea_tui.saves_cli" in modules
-    assert _heavy(modules) - {"tea_tui.saves_cli"} == set()
+    assert "tea_tui.cli.saves" in modules
+    assert _heavy(modules) - {"tea_tui.cli.saves"} == set()
 
 
 @pytest.mark.parametrize(

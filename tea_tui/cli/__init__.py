@@ -24,18 +24,18 @@ from importlib import import_module
 from typing import Any
 
 from tea_tui import __version__
-from tea_tui.common import CliError, add_plain_option, common_options, plain_requested
+from tea_tui.cli.common import CliError, add_plain_option, common_options, plain_requested
 from tea_tui.safe_text import clean_lines
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "new": ("tea_tui.new_cmd", "add_new_parser"),
-    "load": ("tea_tui.play_cmd", "add_play_parsers"),
-    "continue": ("tea_tui.play_cmd", "add_play_parsers"),
-    "replay": ("tea_tui.play_cmd", "add_play_parsers"),
-    "saves": ("tea_tui.saves_cli", "add_saves_parser"),
-    "arena": ("tea_tui.arena_cmd", "add_arena_parser"),
-    "analyse": ("tea_tui.analysis_cmd", "add_analyse_parser"),
-    "analyze": ("tea_tui.analysis_cmd", "add_analyse_parser"),
+    "new": ("tea_tui.cli.new", "add_new_parser"),
+    "load": ("tea_tui.cli.play", "add_play_parsers"),
+    "continue": ("tea_tui.cli.play", "add_play_parsers"),
+    "replay": ("tea_tui.cli.play", "add_play_parsers"),
+    "saves": ("tea_tui.cli.saves", "add_saves_parser"),
+    "arena": ("tea_tui.cli.arena", "add_arena_parser"),
+    "analyse": ("tea_tui.cli.analyse", "add_analyse_parser"),
+    "analyze": ("tea_tui.cli.analyse", "add_analyse_parser"),
 }
 """Each command's module and the function that adds its parser, in the order of ``--help``.
 
@@ -135,14 +135,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 RUNNERS: dict[str, tuple[str, str]] = {
-    "new": ("tea_tui.new_cmd", "run_new"),
-    "load": ("tea_tui.play_cmd", "run_play"),
-    "continue": ("tea_tui.play_cmd", "run_play"),
-    "replay": ("tea_tui.play_cmd", "run_play"),
-    "saves": ("tea_tui.saves_cli", "run_saves"),
-    "arena": ("tea_tui.arena_cmd", "run_arena_command"),
-    "analyse": ("tea_tui.analysis_cmd", "run_analyse"),
-    "analyze": ("tea_tui.analysis_cmd", "run_analyse"),
+    "new": ("tea_tui.cli.new", "run_new"),
+    "load": ("tea_tui.cli.play", "run_play"),
+    "continue": ("tea_tui.cli.play", "run_play"),
+    "replay": ("tea_tui.cli.play", "run_play"),
+    "saves": ("tea_tui.cli.saves", "run_saves"),
+    "arena": ("tea_tui.cli.arena", "run_arena_command"),
+    "analyse": ("tea_tui.cli.analyse", "run_analyse"),
+    "analyze": ("tea_tui.cli.analyse", "run_analyse"),
 }
 """Each command's module and the function that runs it."""
 
@@ -162,7 +162,7 @@ def _run(argv: Sequence[str] | None) -> int:
             return status
         if plain_requested(args):
             return plain_start(parser, args)
-        from tea_tui.play_cmd import run_title
+        from tea_tui.cli.play import run_title
 
         return run_title(parser, args)
     except CliError as exc:
@@ -174,8 +174,8 @@ def plain_start(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
     """Plain mode has no title screen: go on with the autosaved game if it is unfinished, else
     start a game of a person against ``mcts:normal``, saying which and how to choose."""
     from saves import SaveError, SaveStore, resolve_paths
-    from tea_tui.new_cmd import EXAMPLE, run_new
-    from tea_tui.play_cmd import run_play
+    from tea_tui.cli.new import EXAMPLE, run_new
+    from tea_tui.cli.play import run_play
 
     store = SaveStore(resolve_paths(args.data_dir))
     try:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.games import game_ids
 from core.seats import SeatSpec
-from tea_tui.common import (
+from tea_tui.cli.common import (
     CliError,
     add_plain_option,
     load_component_set,
@@ -149,7 +149,7 @@ def run_new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """
     from ai.agents import make_agent
     from core.setup import SetupError
-    from tea_tui.play_cmd import after_game, play_plain, use_color, user_settings
+    from tea_tui.cli.play import after_game, play_plain, use_color, user_settings
     from tea_tui.session import tea_game
 
     if args.players is None:

@@ -98,7 +98,7 @@ def run_analyse(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
     """Run ``analyse NAME``; return the exit status."""
     parser = getattr(args, "analyse_parser", parser)
     from saves import SaveError, SaveStore, resolve_paths
-    from tea_tui.play_cmd import components_of
+    from tea_tui.cli.play import components_of
 
     components = components_of(parser, args)
     store = SaveStore(resolve_paths(getattr(args, "data_dir", None)), components=components)

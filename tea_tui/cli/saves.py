@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core.games import game_name
-from tea_tui.common import load_component_set
+from tea_tui.cli.common import load_component_set
 from tea_tui.safe_text import clean, clean_lines
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from core.games import game_ids
-from tea_tui.common import seed_value
+from tea_tui.cli.common import seed_value
 from tea_tui.safe_text import clean_lines
 
 EXAMPLE = "tea-tui arena --seats mcts:normal,heuristic --games 20 --jobs 2"
@@ -95,7 +95,7 @@ def run_arena_command(parser: argparse.ArgumentParser, args: argparse.Namespace)
     components = None
     path = getattr(args, "components", None)
     if path is not None:
-        from tea_tui.common import CliError, load_component_set
+        from tea_tui.cli.common import CliError, load_component_set
 
         try:
             components = load_component_set(parser, path, game=args.game)
@@ -131,7 +131,7 @@ def run_arena_command(parser: argparse.ArgumentParser, args: argparse.Namespace)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run ``arena`` on its own (``python -m tea_tui.arena_cmd ...``)."""
+    """Run ``arena`` on its own (``python -m tea_tui.cli.arena ...``)."""
     parser = argparse.ArgumentParser(prog="tea-tui arena", description="AI arena")
     add_arena_arguments(parser)
     return run_arena_command(parser, parser.parse_args(argv))

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tea_tui.common import CliError, add_plain_option, load_component_set, plain_requested
+from tea_tui.cli.common import CliError, add_plain_option, load_component_set, plain_requested
 from tea_tui.safe_text import clean_lines
 from tea_tui.settings import COLOR_SYSTEMS, Settings, load_settings, settings_path
 
