@@ -336,7 +336,7 @@ def move_words(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
     """A move as the decision panel words it, with the title of its list (a menu item such as
     a Region means little without "Build a garden"), read from the seat's own view."""
     from core.tea_garden import moves as mv
-    from tea_tui.move_labels import label, pending_title
+    from tea_tui.games.tea_garden.labels import label, pending_title
 
     text = label(view, ctx, move)
     if view.pending:

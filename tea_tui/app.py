@@ -201,7 +201,7 @@ class TeaApp(App[None]):
     def open_new_game(self, *, rematch: GameSession | None = None) -> None:
         """Show the new-game screen: with the last setup and a new seed, or for a rematch."""
         from core.seats import SeatSpec
-        from tea_tui.house_rules import BY_NAME
+        from tea_tui.games.tea_garden.house_rules import BY_NAME
         from tea_tui.screens.new_game import NewGameScreen, Plan
 
         if rematch is not None:

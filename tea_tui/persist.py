@@ -91,7 +91,7 @@ def rebuild(
         RulesError: if a move is not legal (a loaded save has been checked already).
     """
     from core.seats import SeatSpec
-    from tea_tui.move_menu import move_label
+    from tea_tui.games.tea_garden.menu import move_label
 
     specs = [s if isinstance(s, SeatSpec) else SeatSpec.parse(str(s)) for s in seats]
     session = GameSession.new(game, specs, seed, names=names or seat_names(specs), colours=colours)

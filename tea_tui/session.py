@@ -33,7 +33,7 @@ from core.tea_garden.narrate import log_line
 from core.tea_garden.narrate_maintenance import round_end_story
 from core.tea_garden.rules import TeaGardenState
 from core.tea_garden.scoring import live_breakdown
-from tea_tui.turns import TurnLine, TurnMark, TurnNotes, TurnSummary
+from tea_tui.games.tea_garden.turns import TurnLine, TurnMark, TurnNotes, TurnSummary
 
 if TYPE_CHECKING:
     from core.setup import GameSetup
@@ -114,7 +114,7 @@ def tea_game(
     """Return the Tea Garden game for these seats, checked as a save's setup is.
 
     A ``luyu`` seat makes it a solo game against the automa (one such seat, two seats in all);
-    ``house_rules`` names variant flags (:mod:`tea_tui.house_rules`).
+    ``house_rules`` names variant flags (:mod:`tea_tui.games.tea_garden.house_rules`).
 
     Raises:
         SetupError: (a ``ValueError``) saying what is wrong: a bad seat spec, the wrong number
@@ -122,7 +122,7 @@ def tea_game(
             unknown house rule or an expansion rule without the expansion.
     """
     from core.setup import SetupError, make_game, new_setup
-    from tea_tui.house_rules import check_house_rules
+    from tea_tui.games.tea_garden.house_rules import check_house_rules
 
     try:
         rules = check_house_rules(house_rules, puerh=puerh)
@@ -321,8 +321,8 @@ class GameSession:
 
     @property
     def house_rules(self) -> tuple[str, ...]:
-        """The names of the house rules in play (:mod:`tea_tui.house_rules`)."""
-        from tea_tui.house_rules import house_rules_of
+        """The names of the house rules in play (:mod:`tea_tui.games.tea_garden.house_rules`)."""
+        from tea_tui.games.tea_garden.house_rules import house_rules_of
 
         return tuple(rule.name for rule in house_rules_of(self.game.options))
 

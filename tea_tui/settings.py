@@ -46,7 +46,7 @@ class SetupMemory(msgspec.Struct, kw_only=True, omit_defaults=True):
     start: int | None = None
     """The seat that took the first turn, when the player chose it (a solo game)."""
     house_rules: list[str] = msgspec.field(default_factory=list)
-    """The house rules switched on (names of ``tea_tui.house_rules``)."""
+    """The house rules switched on (names of ``tea_tui.games.tea_garden.house_rules``)."""
 
 
 class Settings(msgspec.Struct, kw_only=True, omit_defaults=True):

@@ -10,7 +10,8 @@ Each ``--seat`` is a seat spec (:mod:`core.seats`): ``human``, ``random``, ``heu
 in a 2-player game), optionally with ``@NAME``. Without ``--seat`` the first seat is a person
 and the others ``mcts:normal``. ``--start N`` says which seat takes the first turn; without it
 the seed draws it, except in a solo game, where the person starts (SOLO-13: the player chooses).
-``--variant NAME`` (repeatable) switches on a house rule (:mod:`tea_tui.house_rules`).
+``--variant NAME`` (repeatable) switches on a house rule (Tea Garden's
+:mod:`~tea_tui.games.tea_garden.house_rules`).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from tea_tui.cli.common import (
     plain_requested,
     seed_value,
 )
-from tea_tui.house_rules import HOUSE_RULES
+from tea_tui.games.tea_garden.house_rules import HOUSE_RULES
 
 if TYPE_CHECKING:
     from tea_tui.session import GameSession

@@ -2,7 +2,8 @@
 
 :class:`PlainGame` drives the same UI-free pieces as the game screen: the
 :class:`~tea_tui.session.GameSession` (moves, log, undo), the decision menu of
-:func:`~tea_tui.move_menu.build_menu`, the AI seats of :func:`~tea_tui.ai_seats.make_ai` and the
+:func:`~tea_tui.games.tea_garden.menu.build_menu`, the AI seats
+of :func:`~tea_tui.ai_seats.make_ai` and the
 :class:`~tea_tui.persist.SaveKeeper` that autosaves after every move, so a game begun here goes
 on in the app and the other way round::
 
@@ -19,13 +20,24 @@ from typing import TYPE_CHECKING, TextIO
 from core.errors import RulesError
 from core.moves import Move
 from tea_tui.ai_seats import AiSeat, ai_rng, make_ai
-from tea_tui.house_rules import summary
-from tea_tui.move_menu import Item, Menu, build_menu, irreversible_question, parent_submenu
+from tea_tui.games.tea_garden.house_rules import summary
+from tea_tui.games.tea_garden.menu import (
+    Item,
+    Menu,
+    build_menu,
+    irreversible_question,
+    parent_submenu,
+)
+from tea_tui.games.tea_garden.plain.board_lines import (
+    court_lines,
+    display_lines,
+    map_lines,
+    track_lines,
+)
+from tea_tui.games.tea_garden.plain.seat_lines import seat_lines, status_lines
+from tea_tui.games.tea_garden.scores import observed_breakdown
 from tea_tui.plain import texts
-from tea_tui.plain.board_lines import court_lines, display_lines, map_lines, track_lines
-from tea_tui.plain.seat_lines import seat_lines, status_lines
 from tea_tui.plain.talk import InputEnded, Talk
-from tea_tui.scores import observed_breakdown
 from tea_tui.session import GameSession
 
 if TYPE_CHECKING:

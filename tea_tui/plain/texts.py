@@ -1,7 +1,8 @@
 """The words of the plain mode: the menu as numbered lines, the help, the score lines and the
 end of the game.
 
-The menu is the one the app's decision panel shows (:func:`tea_tui.move_menu.build_menu`): the
+The menu is the one the app's decision panel shows (Tea Garden's
+:func:`~tea_tui.games.tea_garden.menu.build_menu`): the
 same items, keys, labels and reasons, one item per line.
 """
 
@@ -12,9 +13,9 @@ from dataclasses import replace
 
 from core.tea_garden.scoring import CATEGORIES, EXPANSION_CATEGORIES, SOLO_CATEGORIES
 from tea_tui import safe_text
-from tea_tui.move_menu import Item, Menu
-from tea_tui.plain.board_lines import join
-from tea_tui.scores import CATEGORY_NAMES, scores_by_round
+from tea_tui.games.tea_garden.menu import Item, Menu
+from tea_tui.games.tea_garden.plain.board_lines import join
+from tea_tui.games.tea_garden.scores import CATEGORY_NAMES, scores_by_round
 from tea_tui.session import GameSession, LogEntry
 
 COMMANDS: dict[str, str] = {

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from tea_tui.move_menu import MENU_KEYS
+from tea_tui.games.tea_garden.menu import MENU_KEYS
 
 PANELS = {
     "m": ("map", "Map", "The map of Regions, gardens and bonus tokens"),

@@ -14,9 +14,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Sparkline, Static
 
-from tea_tui.scores import scores_by_round
+from tea_tui.games.tea_garden.scores import scores_by_round
+from tea_tui.games.tea_garden.widgets.score_table import ScoreTable
 from tea_tui.widgets.glyphs import seat_colour, seat_glyph
-from tea_tui.widgets.score_table import ScoreTable
 
 if TYPE_CHECKING:
     from tea_tui.session import GameSession

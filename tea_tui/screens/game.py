@@ -24,8 +24,21 @@ from core.moves import Move
 from core.tea_garden import moves as mv
 from core.tea_garden.hidden import TeaGardenObservation
 from tea_tui.ai_seats import AiSeat, ai_rng, make_ai
-from tea_tui.house_rules import summary
-from tea_tui.move_menu import Item, Menu, build_menu, parent_submenu
+from tea_tui.games.tea_garden.house_rules import summary
+from tea_tui.games.tea_garden.menu import Item, Menu, build_menu, parent_submenu
+from tea_tui.games.tea_garden.widgets.board_map import BoardMap
+from tea_tui.games.tea_garden.widgets.displays import (
+    ActionDisplay,
+    CaravanDisplay,
+    CupStacks,
+    EmperorDisplay,
+)
+from tea_tui.games.tea_garden.widgets.luyu_board import LuYuBoard
+from tea_tui.games.tea_garden.widgets.noble_court import NobleCourt, PuerhCakes
+from tea_tui.games.tea_garden.widgets.opponents import Opponents
+from tea_tui.games.tea_garden.widgets.player_board import PlayerBoard
+from tea_tui.games.tea_garden.widgets.status import StatusLine
+from tea_tui.games.tea_garden.widgets.tracks import Tracks
 from tea_tui.screens.bindings import GAME_BINDINGS, TOO_SMALL
 from tea_tui.screens.game_ai import AiTurns
 from tea_tui.screens.game_io import GameFiles
@@ -35,23 +48,10 @@ from tea_tui.screens.help import HelpScreen
 from tea_tui.screens.modals import ConfirmScreen, ScoreScreen
 from tea_tui.session import GameSession
 from tea_tui.settings import nearest_pace
-from tea_tui.widgets.board_map import BoardMap
 from tea_tui.widgets.decision_panel import DecisionPanel
-from tea_tui.widgets.displays import (
-    ActionDisplay,
-    CaravanDisplay,
-    CupStacks,
-    EmperorDisplay,
-)
 from tea_tui.widgets.game_log import GameLog
 from tea_tui.widgets.glyphs import seat_glyph, use_seat_colours
 from tea_tui.widgets.last_turn import LastTurns
-from tea_tui.widgets.luyu_board import LuYuBoard
-from tea_tui.widgets.noble_court import NobleCourt, PuerhCakes
-from tea_tui.widgets.opponents import Opponents
-from tea_tui.widgets.player_board import PlayerBoard
-from tea_tui.widgets.status import StatusLine
-from tea_tui.widgets.tracks import Tracks
 
 if TYPE_CHECKING:
     from tea_tui.persist import SaveKeeper

@@ -15,13 +15,13 @@ from textual.timer import Timer
 
 from core.errors import RulesError
 from core.moves import Move
+from tea_tui.games.tea_garden.widgets.status import StatusLine
 from tea_tui.widgets.decision_panel import DecisionPanel
 from tea_tui.widgets.glyphs import seat_glyph
-from tea_tui.widgets.status import StatusLine
 
 if TYPE_CHECKING:
     from tea_tui.ai_seats import AiSeat
-    from tea_tui.move_menu import Menu
+    from tea_tui.games.tea_garden.menu import Menu
     from tea_tui.session import GameSession
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import SystemCommand
 
 from core.moves import Move
-from tea_tui.move_menu import irreversible_question
+from tea_tui.games.tea_garden.menu import irreversible_question
 from tea_tui.screens.bindings import PANELS
 from tea_tui.screens.end import EndScreen
 from tea_tui.screens.modals import ConfirmScreen, NameScreen
@@ -128,7 +128,7 @@ class GameFiles:
         self.app.push_screen(HintScreen(s, self._hinter), done)
 
     def _record_hint(self, seat: int, result: HintResult) -> None:
-        from tea_tui.move_menu import move_label
+        from tea_tui.games.tea_garden.menu import move_label
         from tea_tui.persist import hint_text
 
         s = self.session

@@ -14,10 +14,10 @@ from rich.text import Text
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static
 
+from tea_tui.games.tea_garden.widgets.displays import BoardPanel
+from tea_tui.games.tea_garden.widgets.view_widget import ViewWidget
 from tea_tui.screens.bindings import NO_COURT, PANELS
-from tea_tui.widgets.displays import BoardPanel
 from tea_tui.widgets.game_log import GameLog
-from tea_tui.widgets.view_widget import ViewWidget
 
 if TYPE_CHECKING:
     from core.tea_garden.hidden import TeaGardenObservation

@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 
 from core.moves import Move
-from tea_tui.move_menu import move_label
+from tea_tui.games.tea_garden.menu import move_label
 
 if TYPE_CHECKING:
     from tea_tui.hints import Hinter, HintResult

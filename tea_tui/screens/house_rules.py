@@ -16,7 +16,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Footer, Static
 
-from tea_tui.house_rules import HOUSE_RULES
+from tea_tui.games.tea_garden.house_rules import HOUSE_RULES
 from tea_tui.widgets.toggles import TickBox
 
 

@@ -13,9 +13,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from core.tea_garden.hidden import TeaGardenObservation
-from tea_tui.house_rules import summary
-from tea_tui.scores import observed_breakdown
-from tea_tui.widgets.score_table import ScoreTable
+from tea_tui.games.tea_garden.house_rules import summary
+from tea_tui.games.tea_garden.scores import observed_breakdown
+from tea_tui.games.tea_garden.widgets.score_table import ScoreTable
 
 if TYPE_CHECKING:
     from tea_tui.session import GameSession

@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, RadioButton, RadioSet, Select, Static
 
 from core.seats import MAX_NAME, SeatSpec
-from tea_tui.house_rules import BY_NAME
+from tea_tui.games.tea_garden.house_rules import BY_NAME
 from tea_tui.screens.house_rules import HouseRulesScreen
 from tea_tui.session import LUYU_NAME
 from tea_tui.widgets.glyphs import COLOUR_CHOICES, DEFAULT_COLOUR_NAMES, seat_glyph
@@ -74,7 +74,7 @@ class Plan:
     start_seat: int | None = None
     """The seat that starts; None draws it (a solo game: the person starts)."""
     house_rules: tuple[str, ...] = ()
-    """The variant flags switched on (:mod:`tea_tui.house_rules`)."""
+    """The variant flags switched on (:mod:`tea_tui.games.tea_garden.house_rules`)."""
 
     @classmethod
     def of(cls, session: GameSession) -> Plan:

@@ -21,24 +21,24 @@ from textual.widgets import ContentSwitcher, Footer, Static
 
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.rules import TeaGardenState
-from tea_tui.screens.bindings import NO_COURT, PANELS
-from tea_tui.session import ROUNDS
-from tea_tui.widgets.board_map import BoardMap
-from tea_tui.widgets.displays import (
+from tea_tui.games.tea_garden.widgets.board_map import BoardMap
+from tea_tui.games.tea_garden.widgets.displays import (
     ActionDisplay,
     BoardPanel,
     CaravanDisplay,
     CupStacks,
     EmperorDisplay,
 )
+from tea_tui.games.tea_garden.widgets.noble_court import NobleCourt, PuerhCakes
+from tea_tui.games.tea_garden.widgets.opponents import Opponents
+from tea_tui.games.tea_garden.widgets.player_board import PlayerBoard
+from tea_tui.games.tea_garden.widgets.status import StatusLine
+from tea_tui.games.tea_garden.widgets.tracks import Tracks
+from tea_tui.games.tea_garden.widgets.view_widget import ViewWidget
+from tea_tui.screens.bindings import NO_COURT, PANELS
+from tea_tui.session import ROUNDS
 from tea_tui.widgets.game_log import GameLog
 from tea_tui.widgets.glyphs import seat_colour, seat_glyph, use_seat_colours
-from tea_tui.widgets.noble_court import NobleCourt, PuerhCakes
-from tea_tui.widgets.opponents import Opponents
-from tea_tui.widgets.player_board import PlayerBoard
-from tea_tui.widgets.status import StatusLine
-from tea_tui.widgets.tracks import Tracks
-from tea_tui.widgets.view_widget import ViewWidget
 
 if TYPE_CHECKING:
     from saves import HintNote, LoadedGame, Replay

@@ -18,7 +18,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from tea_tui.house_rules import BY_NAME, summary
+from tea_tui.games.tea_garden.house_rules import BY_NAME, summary
 from tea_tui.safe_text import clean, clean_lines
 from tea_tui.screens.modals import ConfirmScreen, NameScreen
 from tea_tui.widgets.glyphs import seat_glyph

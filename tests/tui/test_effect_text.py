@@ -1,4 +1,5 @@
-"""The short forms of every kind of effect (tea_tui.widgets.effect_text), written out in full."""
+"""The short forms of every kind of effect (tea_tui.games.tea_garden.widgets.effect_text),
+written out in full."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from rich.text import Text
 
 from core.tea_garden import effects as fx
-from tea_tui.widgets.effect_text import (
+from tea_tui.games.tea_garden.widgets.effect_text import (
     effect_compact,
     effect_icon,
     effect_words,

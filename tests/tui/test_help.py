@@ -9,12 +9,8 @@ from textual.widgets.markdown import MarkdownBlock
 from core.tea_garden.context import Context, Options
 from core.tea_garden.game import TeaGardenGame
 from tea_tui.app import make_app
-from tea_tui.screens.bindings import PANELS
-from tea_tui.screens.help import EXPANSION, HELP_TEXT, HelpScreen
-from tea_tui.session import GameSession, tea_game
-from tea_tui.widgets.displays import cost_text
-from tea_tui.widgets.glyphs import seat_glyph
-from tea_tui.widgets.noble_court import (
+from tea_tui.games.tea_garden.widgets.displays import cost_text
+from tea_tui.games.tea_garden.widgets.noble_court import (
     CENTRE,
     DECREE_KINDS,
     FREE_SPACE,
@@ -23,7 +19,11 @@ from tea_tui.widgets.noble_court import (
     spaces_text,
     token_text,
 )
-from tea_tui.widgets.score_table import CATEGORY_NAMES
+from tea_tui.games.tea_garden.widgets.score_table import CATEGORY_NAMES
+from tea_tui.screens.bindings import PANELS
+from tea_tui.screens.help import EXPANSION, HELP_TEXT, HelpScreen
+from tea_tui.session import GameSession, tea_game
+from tea_tui.widgets.glyphs import seat_glyph
 from tests.tui.pilot_tools import pilot_test
 
 HEADING = "Puerh - The Noble Court (expansion)"

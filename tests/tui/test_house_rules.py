@@ -13,7 +13,7 @@ from textual.widgets import Button, Checkbox
 from core.tea_garden.context import Options
 from tea_tui.app import TeaApp, make_title_app
 from tea_tui.cli import main
-from tea_tui.house_rules import HOUSE_RULES, check_house_rules, summary
+from tea_tui.games.tea_garden.house_rules import HOUSE_RULES, check_house_rules, summary
 from tea_tui.screens.game import GameScreen
 from tea_tui.screens.house_rules import HouseRulesScreen
 from tea_tui.screens.new_game import NewGameScreen

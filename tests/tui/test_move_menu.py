@@ -8,7 +8,7 @@ from core.tea_garden import moves as mv
 from core.tea_garden import state as st
 from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
-from tea_tui.move_menu import (
+from tea_tui.games.tea_garden.menu import (
     EXTRA_KEYS,
     MENU_KEYS,
     Item,
@@ -226,7 +226,7 @@ def test_fee_shown_for_every_slot_the_engine_charges() -> None:
     without the expansion there is no fifth slot and no fee."""
     from core.tea_garden.actions import fee_demands
     from core.tea_garden.context import Options
-    from tea_tui.move_menu import fee_demands_for
+    from tea_tui.games.tea_garden.menu import fee_demands_for
 
     for puerh in (False, True):
         s = TeaGardenGame(num_seats=2, options=Options(puerh=puerh)).new_state(1)

@@ -17,15 +17,25 @@ from rich.console import Console
 
 from core.tea_garden.loader import load_builtin
 from core.tea_garden.moves import Pass
-from tea_tui.move_labels import label, pending_title
-from tea_tui.plain.board_lines import court_lines, display_lines, map_lines, track_lines
-from tea_tui.plain.seat_lines import seat_lines
+from tea_tui.games.tea_garden.labels import label, pending_title
+from tea_tui.games.tea_garden.plain.board_lines import (
+    court_lines,
+    display_lines,
+    map_lines,
+    track_lines,
+)
+from tea_tui.games.tea_garden.plain.seat_lines import seat_lines
+from tea_tui.games.tea_garden.widgets.board_map import render_map
+from tea_tui.games.tea_garden.widgets.displays import (
+    ActionDisplay,
+    CaravanDisplay,
+    CupStacks,
+    EmperorDisplay,
+)
+from tea_tui.games.tea_garden.widgets.noble_court import NobleCourt, PuerhCakes
+from tea_tui.games.tea_garden.widgets.opponents import Opponents
+from tea_tui.games.tea_garden.widgets.player_board import PlayerBoard
 from tea_tui.session import GameSession, tea_game
-from tea_tui.widgets.board_map import render_map
-from tea_tui.widgets.displays import ActionDisplay, CaravanDisplay, CupStacks, EmperorDisplay
-from tea_tui.widgets.noble_court import NobleCourt, PuerhCakes
-from tea_tui.widgets.opponents import Opponents
-from tea_tui.widgets.player_board import PlayerBoard
 
 
 def _ids() -> re.Pattern[str]:

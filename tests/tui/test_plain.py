@@ -18,7 +18,7 @@ from ai.agents import make_agent
 from saves import SavePaths, SaveStore
 from tea_tui.ai_seats import ai_rng
 from tea_tui.cli import main
-from tea_tui.move_menu import Item, Menu, build_menu
+from tea_tui.games.tea_garden.menu import Item, Menu, build_menu
 from tea_tui.persist import SaveKeeper
 from tea_tui.plain import PlainGame, run_plain, texts
 from tea_tui.plain.texts import clean, item_line, keyed

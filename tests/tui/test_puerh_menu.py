@@ -8,9 +8,9 @@ from core.tea_garden import moves as mv
 from core.tea_garden import state as st
 from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
-from tea_tui.move_menu import _SUBMENU_OF, build_menu
+from tea_tui.games.tea_garden.menu import _SUBMENU_OF, build_menu
+from tea_tui.games.tea_garden.words import effects_words
 from tea_tui.session import GameSession
-from tea_tui.words import effects_words
 
 
 def test_every_puerh_move_is_in_the_menu() -> None:

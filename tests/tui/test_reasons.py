@@ -13,7 +13,7 @@ from core.tea_garden import state as st
 from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.rules import TeaGardenState
-from tea_tui.move_menu import COURT_KEY, MARKET_KEY, Item, Menu, build_menu
+from tea_tui.games.tea_garden.menu import COURT_KEY, MARKET_KEY, Item, Menu, build_menu
 
 VAGUE = (
     "not possible now",

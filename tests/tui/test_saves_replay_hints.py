@@ -17,6 +17,7 @@ from core.tea_garden.rules import TeaGardenState
 from core.tea_garden.state import DecreeInPlay
 from saves import SaveStore
 from tea_tui.app import TeaApp, make_app, make_title_app
+from tea_tui.games.tea_garden.widgets.noble_court import NobleCourt, PuerhCakes
 from tea_tui.persist import SaveKeeper, rebuild, session_from_save
 from tea_tui.screens.bindings import NO_COURT
 from tea_tui.screens.end import EndScreen
@@ -28,7 +29,6 @@ from tea_tui.screens.replay import ReplayScreen
 from tea_tui.screens.saves_list import SavesScreen
 from tea_tui.settings import Settings, save_settings, settings_path
 from tea_tui.widgets.glyphs import seat_glyph
-from tea_tui.widgets.noble_court import NobleCourt, PuerhCakes
 from tests.tui.pilot_tools import autosaved, pilot_test, played, store_in, until
 
 BROKEN = b'{"format": "tea-tui-save", "forma'

@@ -14,7 +14,7 @@ from core.tea_garden.context import Context
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.rules import TeaGardenState
-from tea_tui.widgets.displays import (
+from tea_tui.games.tea_garden.widgets.displays import (
     ROMAN,
     ActionDisplay,
     BoardPanel,
@@ -25,9 +25,9 @@ from tea_tui.widgets.displays import (
     cost_text,
     province_name,
 )
-from tea_tui.widgets.effect_text import effects_compact
-from tea_tui.widgets.opponents import Opponents
-from tea_tui.widgets.player_board import PlayerBoard
+from tea_tui.games.tea_garden.widgets.effect_text import effects_compact
+from tea_tui.games.tea_garden.widgets.opponents import Opponents
+from tea_tui.games.tea_garden.widgets.player_board import PlayerBoard
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 SIZE = (200, 80)

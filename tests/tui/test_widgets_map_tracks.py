@@ -17,7 +17,7 @@ from core.tea_garden.components import Region
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.rules import TeaGardenState
-from tea_tui.widgets.board_map import (
+from tea_tui.games.tea_garden.widgets.board_map import (
     MARGIN_CELL,
     MIN_CELL,
     WIDE_CELL,
@@ -26,9 +26,9 @@ from tea_tui.widgets.board_map import (
     region_label,
     render_map,
 )
-from tea_tui.widgets.effect_text import effects_words
+from tea_tui.games.tea_garden.widgets.effect_text import effects_words
+from tea_tui.games.tea_garden.widgets.tracks import Tracks, render_tracks
 from tea_tui.widgets.glyphs import seat_glyph
-from tea_tui.widgets.tracks import Tracks, render_tracks
 
 NAMES = ("Ann", "Bo", "Cy")
 

@@ -12,16 +12,16 @@ from rich.console import Console
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
 from core.tea_garden.flow import card_slots
-from tea_tui import words as w
-from tea_tui.move_labels import label
-from tea_tui.move_menu import build_menu
-from tea_tui.plain.seat_lines import status_lines
+from tea_tui.games.tea_garden import words as w
+from tea_tui.games.tea_garden.labels import label
+from tea_tui.games.tea_garden.menu import build_menu
+from tea_tui.games.tea_garden.plain.seat_lines import status_lines
+from tea_tui.games.tea_garden.widgets.displays import ActionDisplay
+from tea_tui.games.tea_garden.widgets.opponents import Opponents
+from tea_tui.games.tea_garden.widgets.player_board import PlayerBoard
+from tea_tui.games.tea_garden.widgets.status import StatusLine
 from tea_tui.session import GameSession, tea_game
-from tea_tui.widgets.displays import ActionDisplay
 from tea_tui.widgets.glyphs import seat_glyph
-from tea_tui.widgets.opponents import Opponents
-from tea_tui.widgets.player_board import PlayerBoard
-from tea_tui.widgets.status import StatusLine
 from tests.tui.test_names_on_screen import _panel_text
 
 

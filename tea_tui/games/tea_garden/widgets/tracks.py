@@ -2,7 +2,7 @@
 
 :class:`Tracks` is a dumb widget (docs/tui.md): the screen calls :meth:`Tracks.show` with a
 seat's view and the widget draws every seat's Boat and Workers on the printed tracks, the effects
-in their icon form (``2g3``, ``1E``, ``S*`` …, :mod:`tea_tui.widgets.effect_text`), with a legend
+in their icon form (``2g3``, ``1E``, ``S*`` …, :mod:`effect_text`), with a legend
 built from the effects actually on show; the map uses the same legend.
 
 Each track is a table whose first row names its spaces; the pieces sit in the last row(s), in
@@ -25,9 +25,14 @@ from core.tea_garden.components import LeafCost
 from core.tea_garden.context import Context
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS
-from tea_tui.widgets.effect_text import JOIN, effect_icon, effect_words, effects_icons
+from tea_tui.games.tea_garden.widgets.effect_text import (
+    JOIN,
+    effect_icon,
+    effect_words,
+    effects_icons,
+)
+from tea_tui.games.tea_garden.widgets.view_widget import ViewWidget
 from tea_tui.widgets.glyphs import FRESH_STYLE, seat_colour, seat_glyph
-from tea_tui.widgets.view_widget import ViewWidget
 
 LABEL_STYLE = "bold"
 HEADER_STYLE = "bold underline"

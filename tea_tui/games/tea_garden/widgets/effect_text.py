@@ -12,7 +12,7 @@ effect is added once:
 
 The full verb phrases of the decision panel and the status line ("gain 2 fresh leaves of
 quality 3") are the game log's own, :func:`core.tea_garden.narrate.effect_text`, through
-:func:`tea_tui.words.effects_words`.
+:func:`tea_tui.games.tea_garden.words.effects_words`.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from typing import NamedTuple
 from rich.text import Text
 
 from core.tea_garden import effects as fx
+from tea_tui.games.tea_garden.words import count
 from tea_tui.widgets.glyphs import FERMENTED_STYLE, FRESH_MARK, FRESH_STYLE, SECONDARY_GLYPHS
-from tea_tui.words import count
 
 JOIN = "·"
 """Joins the icons of one list, so that a blank always separates two lists on the tracks."""

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from core.tea_garden.scoring import CATEGORIES, EXPANSION_CATEGORIES, SOLO_CATEGORIES
-from tea_tui.scores import CATEGORY_NAMES
+from tea_tui.games.tea_garden.scores import CATEGORY_NAMES
 from tea_tui.widgets.glyphs import seat_colour, seat_glyph
 
 __all__ = ["CATEGORY_NAMES", "ScoreTable", "bar"]

@@ -27,10 +27,10 @@ from core.tea_garden import state as st
 from core.tea_garden.actions import fee_demands, slot_fee_demands
 from core.tea_garden.context import Context
 from core.tea_garden.hidden import TeaGardenObservation
-from tea_tui import reasons as why
-from tea_tui import words as w
-from tea_tui.move_labels import label, pending_title
-from tea_tui.payment_plan import cheapest_payment
+from tea_tui.games.tea_garden import reasons as why
+from tea_tui.games.tea_garden import words as w
+from tea_tui.games.tea_garden.labels import label, pending_title
+from tea_tui.games.tea_garden.payment_plan import cheapest_payment
 
 LETTERS = {
     mv.Pass: "p",

@@ -26,8 +26,8 @@ from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.narrate_luyu import POSITION, bonus_priority, front_text
 from core.tea_garden.state import LuYuState, PlayerState
-from tea_tui.scores import observed_points
-from tea_tui.widgets.displays import (
+from tea_tui.games.tea_garden.scores import observed_points
+from tea_tui.games.tea_garden.widgets.displays import (
     DIM,
     TITLE_STYLE,
     BoardPanel,
@@ -37,9 +37,9 @@ from tea_tui.widgets.displays import (
     seat_label,
     slot_fee,
 )
-from tea_tui.widgets.effect_text import SECONDARY_SHORT
+from tea_tui.games.tea_garden.widgets.effect_text import SECONDARY_SHORT
+from tea_tui.games.tea_garden.words import turns_left
 from tea_tui.widgets.glyphs import SECONDARY_GLYPHS
-from tea_tui.words import turns_left
 
 NOT_SOLO = "Lu Yu plays only in a solo game."
 BONUS_WORDS = {

@@ -30,16 +30,16 @@ from rich.text import Text
 from core.tea_garden.components import Border, Region
 from core.tea_garden.context import Context
 from core.tea_garden.hidden import TeaGardenObservation
-from tea_tui.widgets.effect_text import effects_icons, effects_words
-from tea_tui.widgets.glyphs import PROVINCE_COLOURS, seat_colour, seat_glyph
-from tea_tui.widgets.tracks import (
+from tea_tui.games.tea_garden.widgets.effect_text import effects_icons, effects_words
+from tea_tui.games.tea_garden.widgets.tracks import (
     DIM,
     fill_lines,
     key_item,
     legend_items,
     seats_legend,
 )
-from tea_tui.widgets.view_widget import ViewWidget
+from tea_tui.games.tea_garden.widgets.view_widget import ViewWidget
+from tea_tui.widgets.glyphs import PROVINCE_COLOURS, seat_colour, seat_glyph
 
 MIN_CELL = 9
 """Narrowest cell: ``"3 1 · 2g3"`` (spaces a blank apart, so VP digits never run together)."""

@@ -13,7 +13,7 @@ from core.tea_garden import moves as mv
 from core.tea_garden import state as st
 from core.tea_garden.context import Context
 from core.tea_garden.hidden import TeaGardenObservation
-from tea_tui import words as w
+from tea_tui.games.tea_garden import words as w
 
 STOP_WORDS = {
     st.FermentLeaves: "Stop fermenting",

@@ -17,10 +17,10 @@ from core.tea_garden.maintenance import ROUNDS
 from core.tea_garden.narrate_luyu import POSITION, bonus_priority, front_text
 from core.tea_garden.puerh import CAKE_SIZE, cake_vp
 from core.tea_garden.state import LuYuState, PlayerState
-from tea_tui import words as w
-from tea_tui.move_menu import fee_demands_for
-from tea_tui.plain.board_lines import join, offer_words, seat_name
-from tea_tui.scores import observed_points
+from tea_tui.games.tea_garden import words as w
+from tea_tui.games.tea_garden.menu import fee_demands_for
+from tea_tui.games.tea_garden.plain.board_lines import join, offer_words, seat_name
+from tea_tui.games.tea_garden.scores import observed_points
 from tea_tui.session import GameSession
 
 BONUS_WORDS = {

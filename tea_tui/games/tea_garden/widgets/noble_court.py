@@ -25,14 +25,14 @@ from core.tea_garden.court import decree_progress
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.puerh import CAKE_SIZE, cake_vp
 from core.tea_garden.state import CourtState, DecreeInPlay
-from tea_tui.widgets.displays import (
+from tea_tui.games.tea_garden.widgets.displays import (
     DIM,
     TITLE_STYLE,
     BoardPanel,
     cost_text,
     seat_label,
 )
-from tea_tui.widgets.effect_text import effects_compact
+from tea_tui.games.tea_garden.widgets.effect_text import effects_compact
 from tea_tui.widgets.glyphs import FERMENTED_STYLE, seat_colour, seat_glyph
 
 STAR = "★"

@@ -14,7 +14,7 @@ from core.tea_garden.components import LeafCost, Region
 from core.tea_garden.context import Context
 from core.tea_garden.court import decree_progress
 from core.tea_garden.hidden import TeaGardenObservation
-from tea_tui import words as w
+from tea_tui.games.tea_garden import words as w
 
 ROMAN = ("I", "II", "III", "IV", "V")
 """Action-card levels as printed on the cards."""

@@ -18,7 +18,7 @@ from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.payments import bins_of, can_pay, cost_demands
 from core.tea_garden.puerh import market_limit
-from tea_tui import words as w
+from tea_tui.games.tea_garden import words as w
 
 
 def _me(view: TeaGardenObservation) -> st.PlayerState:

@@ -3,7 +3,7 @@
 Each widget follows the view contract of docs/tui.md: the screen calls ``show(view, ctx, names)``
 after every move and the widget redraws from that seat's observation alone. The small text
 helpers here (Teapots, prices, Province tags) and the effects' compact form
-(:mod:`tea_tui.widgets.effect_text`) are shared by the player-board and opponent widgets, so a
+(:mod:`effect_text`) are shared by the player-board and opponent widgets, so a
 card looks the same wherever it appears.
 """
 
@@ -20,7 +20,7 @@ from core.tea_garden.components import Card, LeafCost
 from core.tea_garden.context import Context
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.scoring import FLAT_CARD_VP, RATES, STARTING_DECK_VP
-from tea_tui.widgets.effect_text import effects_compact
+from tea_tui.games.tea_garden.widgets.effect_text import effects_compact
 from tea_tui.widgets.glyphs import (
     FERMENTED_MARK,
     FERMENTED_STYLE,

@@ -1,0 +1,1 @@
+"""Tea Garden's widgets: the map, the tracks, the displays, the boards and the Noble Court."""
