@@ -33,8 +33,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from core.engine import Game, Observation
     from core.moves import Move
-    from core.tea_garden.context import Context
-    from core.tea_garden.hidden import TeaGardenObservation
     from saves import LoadedGame
 
 DEFAULT_ITERATIONS = 400
@@ -231,7 +229,7 @@ def analyse_game(
 
     start = time.perf_counter()
     specs = loaded.save.setup.seats
-    names = seat_names(specs)
+    names = seat_names(specs, loaded.save.setup.game)
     if seats is None:
         seats = [i for i, spec in enumerate(specs) if spec.is_human]
     tasks = plan(loaded, seats)
@@ -310,15 +308,15 @@ def _measure_in_worker(task: Task, iterations: int) -> Measured:
 def _decision(
     game: Game, task: Task, m: Measured, names: Sequence[str], spread: float | None
 ) -> Decision:
-    from core.tea_garden.hidden import TeaGardenObservation
+    from tea_tui.game_ui import ui_for
 
     obs = task.observation
-    words: Callable[[Move], str] = str
-    round_, turn = None, ""
-    ctx = getattr(game, "context", None)
-    if isinstance(obs, TeaGardenObservation) and ctx is not None:
-        words = lambda move: move_words(obs, ctx, move)  # noqa: E731
-        round_, turn = obs.round, _turn_words(obs, names)
+    ui = ui_for(game.game_id)
+    round_, turn = ui.decision_when(game, obs, names)
+
+    def words(move: Move) -> str:
+        return ui.decision_words(game, obs, move)
+
     return Decision(
         index=task.index,
         seat=obs.seat,
@@ -330,35 +328,6 @@ def _decision(
         measured=m,
         spread=spread,
     )
-
-
-def move_words(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
-    """A move as the decision panel words it, with the title of its list (a menu item such as
-    a Region means little without "Build a garden"), read from the seat's own view."""
-    from core.tea_garden import moves as mv
-    from tea_tui.games.tea_garden.labels import label, pending_title
-
-    text = label(view, ctx, move)
-    if view.pending:
-        return f"{pending_title(view, ctx, view.pending[-1])}: {text}"
-    lists: dict[type, str] = {
-        mv.Build: "Build a garden",
-        mv.Buy: "Buy an Action card",
-        mv.TakeCaravan: "Take a Caravan",
-        mv.SpendCupToken: "Spend a Cup token",
-        mv.NobleCourt: "Noble Court",
-    }
-    title = lists.get(type(move))
-    return f"{title}: {text}" if title else text
-
-
-def _turn_words(obs: TeaGardenObservation, names: Sequence[str]) -> str:
-    """Which turn of the round it was, as the log's turn heading counts them."""
-    mover = obs.to_move
-    stacks = len(obs.players[mover].stacks) if mover < len(obs.players) else 0
-    number = stacks if obs.turn.committed else stacks + 1
-    whose = "" if mover == obs.seat else f"{names[mover]}'s "
-    return f"{whose}turn {number}"
 
 
 # --- the report ------------------------------------------------------------------------------

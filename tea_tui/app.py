@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from core.tea_garden.components import ComponentSet
     from saves import LoadedGame, SaveStore
     from tea_tui.persist import SaveKeeper
+    from tea_tui.screens.new_game import Plan
     from tea_tui.session import GameSession
 
 
@@ -177,7 +178,7 @@ class TeaApp(App[None]):
             note = keeper.autosave(session)
             if note:
                 self.notify(note, timeout=6, markup=False)
-        screen = GameScreen(session, pace=self.pace, processes=self.processes, keeper=keeper)
+        screen = GameScreen.of(session, pace=self.pace, processes=self.processes, keeper=keeper)
         screen.home = home
         screen.confirm = self.settings.confirm
         self.push_screen(screen)
@@ -199,54 +200,78 @@ class TeaApp(App[None]):
         self.push_screen(screen)
 
     def open_new_game(self, *, rematch: GameSession | None = None) -> None:
-        """Show the new-game screen: with the last setup and a new seed, or for a rematch."""
-        from core.seats import SeatSpec
-        from tea_tui.games.tea_garden.house_rules import BY_NAME
+        """Show the new-game screen: with the last setup and a new seed, or for a rematch.
+        With more than one game to offer, the game is chosen first."""
+        from tea_tui.screens.choose_game import ChooseGameScreen, offered_games
         from tea_tui.screens.new_game import NewGameScreen, Plan
 
         if rematch is not None:
             self.push_screen(NewGameScreen(Plan.of(rematch), rematch=True))
             return
+        games = offered_games()
+        if len(games) == 1:
+            self.push_screen(NewGameScreen(self._last_plan(games[0].id)))
+            return
+
+        def chosen(game: str | None) -> None:
+            if game is not None:
+                self.push_screen(NewGameScreen(self._last_plan(game)))
+
+        last = self.settings.last_setup.game
+        self.push_screen(ChooseGameScreen(games, last), chosen)
+
+    def _last_plan(self, game: str) -> Plan:
+        """The last setup of ``game`` on the form (its defaults for another game)."""
+        from core.seats import SeatSpec
+        from tea_tui.screens.new_game import Plan
+
         last = self.settings.last_setup
+        if last.game != game:
+            return Plan(game=game)
         try:
-            seats = [SeatSpec.parse(text) for text in last.seats][:4]
+            seats = [SeatSpec.parse(text) for text in last.seats][:8]
         except ValueError:
             seats = []
+        switches = tuple(dict.fromkeys([*last.switches, *(["puerh"] if last.puerh else [])]))
         plan = Plan(
             seats,
             list(last.colours),
-            last.puerh,
+            switches,
             start_seat=last.start,
-            house_rules=tuple(n for n in last.house_rules if n in BY_NAME),
+            house_rules=tuple(last.house_rules),
+            game=game,
         )
-        self.push_screen(NewGameScreen(plan if len(seats) >= 2 else Plan()))
+        return plan if len(seats) >= 2 else Plan(game=game)
 
     def start_new_game(self, choice: Any) -> None:
         """Set up the game the new-game screen describes, remember the setup, and play it."""
-        from core.setup import SetupError
+        from core.errors import ComponentError
+        from core.setup import SetupError, new_setup
+        from tea_tui.game_ui import ui_for
         from tea_tui.screens.new_game import Choice
-        from tea_tui.session import GameSession, tea_game
+        from tea_tui.session import GameSession
         from tea_tui.settings import SetupMemory
 
         assert isinstance(choice, Choice)
+        components = self.components if choice.game == "tea_garden" else None
         try:
-            game = tea_game(
+            options = ui_for(choice.game).check_options(choice.options)
+            setup = new_setup(
                 choice.seats,
-                puerh=choice.puerh,
-                components=self.components,
+                game=choice.game,
+                components=components,
+                options=options,
                 start_seat=choice.start_seat,
-                house_rules=choice.house_rules,
             )
-        except SetupError as exc:
+            session = GameSession.start(setup, choice.seed, choice.colours, components=components)
+        except (SetupError, ComponentError, ValueError) as exc:
             self.notify(str(exc), title="Cannot set up", severity="error", markup=False)
             return
-        session = GameSession.new(
-            game, choice.seats, choice.seed, names=choice.names, colours=choice.colours
-        )
         self.settings.last_setup = SetupMemory(
+            game=choice.game,
             seats=[str(spec) for spec in choice.seats],
             colours=list(choice.colours),
-            puerh=choice.puerh,
+            switches=list(choice.switches),
             start=choice.start_seat,
             house_rules=list(choice.house_rules),
         )
@@ -290,9 +315,6 @@ class TeaApp(App[None]):
 
         try:
             loaded = self.store.load(name)
-            if not replay and loaded.save.setup.game != "tea_garden":  # no screens of its own
-                self.call_from_thread(self._play_generic, loaded)
-                return
             rebuilt = None if replay else session_from_save(loaded)
         except (SaveError, NotPlayableError) as exc:
             self.call_from_thread(
@@ -312,14 +334,6 @@ class TeaApp(App[None]):
         else:
             assert rebuilt is not None
             self.call_from_thread(self._play_loaded, rebuilt.session)
-
-    def _play_generic(self, loaded: LoadedGame) -> None:
-        """Go on with a saved game that has no screens of its own, on the fallback screen."""
-        from tea_tui.generic import GenericMatch
-        from tea_tui.screens.generic_game import GenericGameScreen
-
-        self._drop_to_base()
-        self.push_screen(GenericGameScreen(GenericMatch.from_save(loaded), self.store))
 
     def _play_loaded(self, session: GameSession) -> None:
         if self.processes and any(spec.kind == "mcts" for spec in session.seats):
@@ -419,7 +433,8 @@ def make_app(
         ValueError: if the seats do not match the number of players or a seat spec is bad.
     """
     from tea_tui.ai_seats import prepare_processes
-    from tea_tui.session import GameSession, tea_game
+    from tea_tui.games.tea_garden.session import tea_game
+    from tea_tui.session import GameSession
 
     if session is None:
         if len(seats) != players:

@@ -14,20 +14,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
+from core.engine import Game
 from core.moves import Move
-from core.tea_garden.game import TeaGardenGame
 from saves import GameNotes, HintNote, LoadedGame, SaveError, SaveFile, SaveStore
 from saves.atomic import read_bytes
 from saves.names import check_name
 from tea_tui.safe_text import clean
 from tea_tui.session import GameSession, seat_names
 
+if TYPE_CHECKING:
+    from core.setup import GameSetup
+
 
 class NotPlayableError(Exception):
-    """A save the app cannot show (a game other than Tea Garden)."""
+    """A save the app cannot show (kept for callers: every registered game plays now)."""
 
 
 def hint_text(
@@ -76,7 +80,7 @@ class Rebuilt:
 
 
 def rebuild(
-    game: TeaGardenGame,
+    game: Game,
     seed: int,
     seats: Sequence[object],
     moves: Sequence[Move],
@@ -84,27 +88,31 @@ def rebuild(
     names: Sequence[str] | None = None,
     hints: Sequence[HintNote] = (),
     colours: Sequence[str] = (),
+    setup: GameSetup | None = None,
 ) -> Rebuilt:
-    """Play ``moves`` into a new session, writing the log as the game did, hint lines included.
+    """Play ``moves`` into a new session, writing the log as the game did, hint lines included
+    (``setup``: the save's, kept as the session's own).
 
     Raises:
         RulesError: if a move is not legal (a loaded save has been checked already).
     """
     from core.seats import SeatSpec
-    from tea_tui.games.tea_garden.menu import move_label
+    from tea_tui.game_ui import ui_for
 
     specs = [s if isinstance(s, SeatSpec) else SeatSpec.parse(str(s)) for s in seats]
-    session = GameSession.new(game, specs, seed, names=names or seat_names(specs), colours=colours)
+    shown = names or seat_names(specs, game.game_id)
+    session = GameSession.new(game, specs, seed, shown, colours, setup)
+    ui = ui_for(game.game_id)
     pending = sorted(hints, key=lambda h: h.at)
     marks: list[int] = []
-    rounds = [session.state.round]
+    rounds = [session.turns.round_of(session.state)]
 
     def note_hints(done: int) -> None:
         while pending and pending[0].at <= done:
             note = pending.pop(0)
             parsed = tuple(game.parse_move(text) for text in note.moves)
             view = session.view(note.seat) if note.seat < game.num_seats else None
-            labels = [move_label(view, session.ctx, m) if view else str(m) for m in parsed]
+            labels = [ui.move_label(session, view, m) for m in parsed]
             session.add_hint(
                 note.seat,
                 parsed,
@@ -118,7 +126,7 @@ def rebuild(
         session.apply_step([move])
         note_hints(i + 1)
         marks.append(len(session.log))
-        rounds.append(session.state.round)
+        rounds.append(session.turns.round_of(session.state))
     if pending:  # a hint recorded past the last move (a damaged note): keep it at the end
         note_hints(pending[-1].at)
         marks[-1] = len(session.log)
@@ -128,14 +136,9 @@ def rebuild(
 def session_from_save(loaded: LoadedGame) -> Rebuilt:
     """Return the session of a loaded save, ready to play on (or to replay).
 
-    Raises:
-        NotPlayableError: if the save is not a Tea Garden game.
+    Any registered game plays: one without a UI package of its own through the fallback.
     """
     game = loaded.game
-    if not isinstance(game, TeaGardenGame):
-        raise NotPlayableError(
-            f"{loaded.path}: a {loaded.save.setup.game} game, which the app does not show"
-        )
     save = loaded.save
     notes = save.game_notes
     rebuilt = rebuild(
@@ -145,6 +148,7 @@ def session_from_save(loaded: LoadedGame) -> Rebuilt:
         loaded.replay.moves,
         hints=notes.hints,
         colours=notes.colours,
+        setup=save.setup,
     )
     session = rebuilt.session
     session.created = save.created

@@ -1,15 +1,23 @@
 """One game being played in the app: the state, the seats, the log and undo within a turn.
 
-:class:`GameSession` knows nothing of Textual. The game screen owns one, asks it for the view of
-the seat to show and for the legal moves, and hands it the moves a person or an AI chose::
+:class:`GameSession` knows nothing of Textual, and nothing of any one game: it plays any game of
+the registry through the engine protocol. The game screen owns one, asks it for the view of the
+seat to show and for the legal moves, and hands it the moves a person or an AI chose::
 
-    session = GameSession.new(TeaGardenGame(num_seats=2), ["human", "random"], seed=7)
+    session = GameSession.new(game, ["human", "random"], seed=7)
     session.apply_step([session.legal_moves()[0]])
     session.undo()                    # back to where the step started, if nothing was revealed
 
 Undo follows Board Game Arena: a person may take back their own steps until something hidden or
-random comes out (a card drawn, a display refilled from a deck, a shuffle, a new round) or the
-turn passes to another seat. Such a move leaves an undo barrier behind it.
+random comes out (the game's reveal counter, ``State.reveals``, moves on: a card drawn, a deck
+shuffled, a new round) or the turn passes to another seat. Such a move leaves an undo barrier
+behind it.
+
+A game's UI package may give a subclass that tells its moves, turns and rounds better (Tea
+Garden's :class:`~tea_tui.games.tea_garden.session.TeaGardenSession`); :meth:`GameSession.new`
+and :meth:`GameSession.start` build that subclass for a game that has one. A game without one
+is told by its core package's ``log_line`` (if its entry module has one), else by its moves'
+text notation.
 """
 
 from __future__ import annotations
@@ -18,41 +26,27 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from core.engine import Outcome, final_outcome
+from core.engine import Game, Observation, Outcome, State, final_outcome
+from core.games import find_game, game_module
 from core.moves import Move
 from core.seats import SeatSpec
-from core.tea_garden import moves as mv
-from core.tea_garden.context import Context
-from core.tea_garden.flow import max_turns
-from core.tea_garden.game import TeaGardenGame
-from core.tea_garden.hidden import TeaGardenObservation
-from core.tea_garden.maintenance import ROUNDS
-from core.tea_garden.narrate import log_line
-from core.tea_garden.narrate_maintenance import round_end_story
-from core.tea_garden.rules import TeaGardenState
-from core.tea_garden.scoring import live_breakdown
-from tea_tui.games.tea_garden.turns import TurnLine, TurnMark, TurnNotes, TurnSummary
+from tea_tui.turns import TurnLine, TurnMark, TurnNotes, TurnSummary
 
 if TYPE_CHECKING:
     from core.setup import GameSetup
-    from core.tea_garden.components import ComponentSet
 
 __all__ = [
-    "LUYU_NAME",
-    "ROUNDS",
     "GameSession",
     "Hint",
     "LogEntry",
     "TurnLine",
     "TurnSummary",
+    "automa_name",
     "seat_names",
-    "tea_game",
 ]
-
-LUYU_NAME = "Lu Yu"
-"""How the solo automa's seat is shown when it has no name of its own."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +81,7 @@ class Hint:
 class _Snapshot:
     """What undo restores: the state before a step, and how long the move list and log were."""
 
-    state: TeaGardenState
+    state: State
     moves: int
     log: int
     header_key: tuple[int, int, int]
@@ -95,45 +89,20 @@ class _Snapshot:
     turns: TurnMark
 
 
-def seat_names(seats: Sequence[SeatSpec]) -> list[str]:
-    """Return how each seat is shown: its given name, else "Seat N" ("Lu Yu" for the automa)."""
+def automa_name(game_id: str) -> str:
+    """How a game's automa is shown when its seat has no name of its own ("" for none)."""
+    automa = find_game(game_id).automa
+    return automa.name if automa is not None else ""
+
+
+def seat_names(seats: Sequence[SeatSpec], game_id: str = "tea_garden") -> list[str]:
+    """Return how each seat is shown: its given name, else "Seat N" (the automa by its name)."""
+    automa = find_game(game_id).automa
     return [
-        spec.name or (LUYU_NAME if spec.kind == "luyu" else f"Seat {i + 1}")
+        spec.name
+        or (automa.name if automa is not None and spec.kind == automa.kind else f"Seat {i + 1}")
         for i, spec in enumerate(seats)
     ]
-
-
-def tea_game(
-    seats: Sequence[SeatSpec | str],
-    *,
-    puerh: bool = False,
-    components: ComponentSet | None = None,
-    start_seat: int | None = None,
-    house_rules: Sequence[str] = (),
-) -> TeaGardenGame:
-    """Return the Tea Garden game for these seats, checked as a save's setup is.
-
-    A ``luyu`` seat makes it a solo game against the automa (one such seat, two seats in all);
-    ``house_rules`` names variant flags (:mod:`tea_tui.games.tea_garden.house_rules`).
-
-    Raises:
-        SetupError: (a ``ValueError``) saying what is wrong: a bad seat spec, the wrong number
-            of seats for Lu Yu, an unknown difficulty, a start seat that is not a seat, an
-            unknown house rule or an expansion rule without the expansion.
-    """
-    from core.setup import SetupError, make_game, new_setup
-    from tea_tui.games.tea_garden.house_rules import check_house_rules
-
-    try:
-        rules = check_house_rules(house_rules, puerh=puerh)
-    except ValueError as exc:
-        raise SetupError(str(exc)) from None
-    options = {"puerh": True} if puerh else {}
-    options.update(dict.fromkeys(rules, True))
-    setup = new_setup(seats, components=components, options=options, start_seat=start_seat)
-    game = make_game(setup, components)
-    assert isinstance(game, TeaGardenGame)
-    return game
 
 
 @dataclass
@@ -150,8 +119,8 @@ class GameSession:
         log: the game log, headers included.
     """
 
-    game: TeaGardenGame
-    state: TeaGardenState
+    game: Game
+    state: State
     seats: list[SeatSpec]
     names: list[str]
     seed: int = 0
@@ -181,41 +150,74 @@ class GameSession:
     @classmethod
     def new(
         cls,
-        game: TeaGardenGame,
+        game: Game,
         seats: Sequence[SeatSpec | str],
         seed: int,
         names: Sequence[str] | None = None,
         colours: Sequence[str] = (),
+        setup: GameSetup | None = None,
     ) -> GameSession:
-        """Set up a new game.
+        """Set up a new game (as the game's own session class, if its UI package has one).
 
         Raises:
             ValueError: if the number of seats does not match the game, or a seat spec is bad.
         """
+        kind = session_class(game.game_id) if cls is GameSession else cls
         specs = [s if isinstance(s, SeatSpec) else SeatSpec.parse(s) for s in seats]
         if len(specs) != game.num_seats:
             raise ValueError(f"{game.num_seats} seats needed, {len(specs)} given")
         state = game.new_state(seed)
-        session = cls(
+        session = kind(
             game=game,
             state=state,
             seats=specs,
-            names=list(names) if names else seat_names(specs),
+            names=list(names) if names else seat_names(specs, game.game_id),
             seed=seed,
             colours=list(colours),
+            _setup=setup,
         )
+        session.turns = session.make_turn_notes()
         humans = session.human_seats
         session._last_human = humans[0] if humans else 0
         session._open_headers()
         session._note_human()
         return session
 
+    @classmethod
+    def start(
+        cls,
+        setup: GameSetup,
+        seed: int,
+        colours: Sequence[str] = (),
+        *,
+        components: object | None = None,
+    ) -> GameSession:
+        """Set up a new game of any registered game from a checked setup (``components``:
+        the game's own set, when not its built-in one).
+
+        Raises:
+            SetupError: if the game cannot be built from the setup.
+        """
+        from core.setup import make_game
+
+        names = [spec.name for spec in setup.seats]
+        game = make_game(setup, components)
+        default = seat_names(list(setup.seats), setup.game)
+        shown = [name or default[i] for i, name in enumerate(names)]
+        return cls.new(game, list(setup.seats), seed, shown, colours, setup)
+
+    def make_turn_notes(self) -> TurnNotes:
+        """The notes that tell this game's turns (a game's session gives its own)."""
+        notes = TurnNotes()
+        notes.words = self.move_words  # type: ignore[method-assign]
+        return notes
+
     # --- what the screen asks -----------------------------------------------------------------
 
     @property
-    def ctx(self) -> Context:
-        """The components and options of this game."""
-        return self.game.context
+    def game_id(self) -> str:
+        """The registry id of the game being played."""
+        return self.game.game_id
 
     @property
     def human_seats(self) -> list[int]:
@@ -229,20 +231,24 @@ class GameSession:
 
     def kind_text(self, seat: int) -> str:
         """Who plays ``seat``, without the name: ``human``, ``mcts:normal``, ... (``automa,
-        hard`` for Lu Yu)."""
+        hard`` for the game's automa)."""
         spec = self.seats[seat]
-        if spec.kind == "luyu":
-            return f"automa, {spec.level or 'medium'}"
+        automa = find_game(self.game_id).automa
+        if automa is not None and spec.kind == automa.kind:
+            return f"automa, {spec.level or automa.default}"
         return str(SeatSpec(kind=spec.kind, level=spec.level))
 
     @property
-    def luyu_seat(self) -> int | None:
-        """Lu Yu's seat in a solo game, else None."""
-        return self.game.luyu_seat
+    def automa_seat(self) -> int | None:
+        """The seat of the game's automa in a solo game, else None."""
+        automa = find_game(self.game_id).automa
+        if automa is None:
+            return None
+        return next((i for i, s in enumerate(self.seats) if s.kind == automa.kind), None)
 
-    def is_luyu(self, seat: int | None) -> bool:
-        """Return True if ``seat`` is played by the solo automa Lu Yu."""
-        return seat is not None and seat == self.game.luyu_seat
+    def is_automa(self, seat: int | None) -> bool:
+        """Return True if ``seat`` is played by the game's automa."""
+        return seat is not None and seat == self.automa_seat
 
     def is_human(self, seat: int | None) -> bool:
         """Return True if ``seat`` is played by a person."""
@@ -262,11 +268,9 @@ class GameSession:
             return seat
         return self._last_human
 
-    def view(self, seat: int | None = None) -> TeaGardenObservation:
+    def view(self, seat: int | None = None) -> Observation:
         """Return what ``seat`` (by default :attr:`view_seat`) may know."""
-        obs = self.state.observation(self.view_seat if seat is None else seat)
-        assert isinstance(obs, TeaGardenObservation)
-        return obs
+        return self.state.observation(self.view_seat if seat is None else seat)
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal moves now."""
@@ -282,56 +286,36 @@ class GameSession:
 
     def breakdown(self) -> tuple[dict[str, int], ...]:
         """Every seat's points per category, as if the game ended now."""
-        return live_breakdown(self.state)
-
-    def turns_left(self, seat: int) -> int:
-        """Turns ``seat`` may still take this round (0 once it has passed)."""
-        p = self.state.players[seat]
-        if p.passed or self.state.over:
-            return 0
-        lu = self.state.luyu
-        if lu is not None and lu.seat == seat:  # his cards lie in his own slots
-            return max(0, max_turns(self.state) - len(lu.slots))
-        slots = max_turns(self.state)
-        taken = len(p.stacks)
-        if seat == self.state.seat and self.state.turn.committed:
-            taken -= 1  # the turn in progress still counts as one left
-        return max(0, slots - taken)
+        return self.state.score_now()
 
     def setup(self) -> GameSetup:
         """The game's setup as a save records it (seats, options, components by hash)."""
         if self._setup is None:
-            import msgspec
-
-            from core.setup import new_setup
-
-            options = {k: v for k, v in msgspec.structs.asdict(self.game.options).items() if v}
-            self._setup = new_setup(
-                self.seats,
-                components=self.game.components,
-                options=options,
-                start_seat=self.game.start_seat,
-            )
+            self._setup = self.make_setup()
         return self._setup
 
-    @property
-    def puerh(self) -> bool:
-        """True when the Puerh expansion is in play."""
-        return self.game.options.puerh
+    def make_setup(self) -> GameSetup:
+        """Build the setup of a session made from a game object (a game's session may know
+        more: its components and start seat)."""
+        import msgspec
+
+        from core.setup import new_setup
+
+        options = getattr(self.game, "options", None)
+        given = {k: v for k, v in msgspec.structs.asdict(options).items() if v} if options else {}
+        return new_setup(self.seats, game=self.game_id, options=given)
 
     @property
     def house_rules(self) -> tuple[str, ...]:
-        """The names of the house rules in play (:mod:`tea_tui.games.tea_garden.house_rules`)."""
-        from tea_tui.games.tea_garden.house_rules import house_rules_of
-
-        return tuple(rule.name for rule in house_rules_of(self.game.options))
+        """The names of the house rules (variants) in play; none unless the game says."""
+        return ()
 
     def add_hint(
         self, seat: int, moves: Sequence[Move], chances: Sequence[float], text: str
     ) -> None:
         """Record that ``seat`` asked for a hint, with the search's answer and its log line."""
         self.hints.append(Hint(len(self.moves), seat, tuple(moves), tuple(chances)))
-        self.log.append(LogEntry(text, self.state.round, seat, hint=True))
+        self.log.append(LogEntry(text, self.turns.round_of(self.state), seat, hint=True))
 
     def tie_break_text(self, text: str) -> str:
         """Put seat names into the engine's tie-break sentence ("Seat 2" -> the name)."""
@@ -341,6 +325,42 @@ class GameSession:
             return self.names[i] if 0 <= i < len(self.names) else match.group(0)
 
         return re.sub(r"Seat (\d+)", name, text)
+
+    # --- how the game is told (a game's session tells it better) ------------------------------
+
+    def move_words(self, before: State, move: Move, after: State) -> str:
+        """One move in words for the log: the game's ``log_line`` if its entry module has one,
+        else the move's text notation."""
+        told: Any = getattr(game_module(find_game(self.game_id)), "log_line", None)
+        if told is not None:
+            return str(told(before, move, after, self.names))
+        seat = before.current_seat()
+        who = self.names[seat] if seat is not None else ""
+        return f"{who}: {move}" if who else str(move)
+
+    def log_move(self, before: State, move: Move, line: str) -> list[LogEntry]:
+        """The log entries of one move (its line by default; a game may add or drop some)."""
+        seat = before.current_seat()
+        return [LogEntry(line, self.turns.round_of(before), -1 if seat is None else seat)]
+
+    def reveal_reason(self, move: Move, before: State, after: State) -> str:
+        """Say in a few words what a move revealed (the reveal counter moved on)."""
+        if self.turns.round_of(after) != self.turns.round_of(before):
+            return "a new round has begun"
+        return "hidden or random information came out"
+
+    def headers(self, state: State) -> tuple[tuple[int, int, int], list[LogEntry]]:
+        """The heading key of a state and the headings to open when it changes: a round
+        heading when the progress moves on, a turn heading when the turn does."""
+        step = self.turns.round_of(state)
+        seat = state.current_seat()
+        key = (step, -1 if seat is None else seat, self._turn_serial)
+        entries: list[LogEntry] = []
+        if key[0] != self._header_key[0]:
+            entries.append(LogEntry(state.progress().text, step, -1, header=True))
+        if seat is not None:
+            entries.append(LogEntry(f"{self.names[seat]}'s turn", step, seat, header=True))
+        return key, entries
 
     # --- moving -------------------------------------------------------------------------------
 
@@ -367,32 +387,31 @@ class GameSession:
         if not moves:
             return []
         snapshot = self._snapshot()
-        start_seat = self.state.seat
+        start_seat = self.state.current_seat()
         lines: list[str] = []
         revealed = ""
         try:
             for move in moves:
-                seat = self.state.seat
+                seat = self.state.current_seat()
                 before = self.state.clone()
                 self.state.apply(move, seat=seat)
                 self.moves.append(move)
-                line = log_line(before, move, self.state, self.names)
+                line = self.move_words(before, move, self.state)
                 lines.append(line)
-                if not isinstance(move, mv.Select):  # the Commit line names the played cards
-                    self.log.append(LogEntry(line, before.round, seat))
-                for told in round_end_story(before, self.state, self.names):
-                    self.log.append(
-                        LogEntry(told.text, before.round, told.seat, header=told.heading)
-                    )
-                luyu = self.is_luyu(seat)
+                self.log.extend(self.log_move(before, move, line))
                 self.turns.note(
-                    before, move, self.state, luyu=luyu, names=self.names, moves=len(self.moves)
+                    before,
+                    move,
+                    self.state,
+                    automa=self.is_automa(seat),
+                    names=self.names,
+                    moves=len(self.moves),
                 )
                 if self.state.reveals != before.reveals:  # hidden or random information out
-                    revealed = _reveal_reason(move, before, self.state)
-                elif self.state.seat != seat or self.state.over:
+                    revealed = self.reveal_reason(move, before, self.state)
+                elif self.state.current_seat() != seat or self.state.is_over():
                     revealed = "the turn has passed to another seat"
-                if isinstance(move, mv.EndTurn | mv.Pass | mv.LuYuTurn | mv.LuYuPass):
+                if self.turns.ends_turn(before, move, self.state):
                     self._turn_serial += 1
                 self._open_headers()
         except Exception:
@@ -400,7 +419,7 @@ class GameSession:
             raise
         if revealed:
             self._undo.clear()
-            if self.state.seat != start_seat:
+            if self.state.current_seat() != start_seat:
                 self._barrier_reason = "nothing to undo yet this turn"
             else:
                 self._barrier_reason = f"cannot undo: {revealed}"
@@ -416,7 +435,7 @@ class GameSession:
 
     def turn_so_far(self) -> str:
         """The turn in progress in a sentence (without the seat's name), "" if nothing shows."""
-        return self.turns.so_far(self.state, luyu=self.is_luyu(self.state.seat))
+        return self.turns.so_far(self.state, automa=self.is_automa(self.state.current_seat()))
 
     def last_turns(self, viewer: int) -> list[TurnLine]:
         """What happened since ``viewer`` (0-based) last played: the other seats' turns and the
@@ -481,36 +500,30 @@ class GameSession:
             self._last_human = seat
 
     def _open_headers(self) -> None:
-        """Add a round heading and a turn heading when a new round or a new turn begins."""
+        """Add the headings of a new round or turn (once), and "The game is over" at the end."""
         g = self.state
-        if g.over:
+        if g.is_over():
             if self._header_key[0] != -1:
                 self._header_key = (-1, -1, -1)
-                self.log.append(LogEntry("The game is over", g.round, -1, header=True))
+                over = LogEntry("The game is over", self.turns.round_of(g), -1, header=True)
+                self.log.append(over)
             return
-        key = (g.round, g.seat, self._turn_serial)
+        key, entries = self.headers(g)
         if key == self._header_key:
             return
-        if key[0] != self._header_key[0]:
-            self.log.append(LogEntry(f"Round {g.round} of {ROUNDS}", g.round, -1, header=True))
         self._header_key = key
-        lu = g.luyu
-        played = lu.slots if lu is not None and lu.seat == g.seat else g.players[g.seat].stacks
-        name = self.names[g.seat]
-        turn = f"turn {len(played) + 1}" if len(played) < max_turns(g) else "every slot played"
-        self.log.append(LogEntry(f"{name}, {turn}", g.round, g.seat, header=True))
+        self.log.extend(entries)
 
 
-def _reveal_reason(move: Move, before: TeaGardenState, after: TeaGardenState) -> str:
-    """Say in a few words what a move revealed."""
-    if after.round != before.round or after.over:
-        return "a new round has begun"
-    if isinstance(move, mv.DrawCards):
-        return "cards were drawn"
-    if isinstance(move, mv.Buy | mv.TakeCaravan | mv.TakeEmperorCard | mv.PayLeaf):
-        return "a display was refilled from its deck"
-    if isinstance(move, mv.PlaceCupTile):
-        return "a new Cup tile was revealed"
-    if isinstance(move, mv.RemoveCard):
-        return "a deck was shuffled"
-    return "hidden information was revealed"
+def session_class(game_id: str) -> type[GameSession]:
+    """The session class of a game: its UI package's ``SESSION`` if it has one (found by the
+    game's registry id), else :class:`GameSession`."""
+    name = f"tea_tui.games.{find_game(game_id).id}"
+    try:
+        package = import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return GameSession
+    found = getattr(package, "SESSION", None)
+    return found if isinstance(found, type) and issubclass(found, GameSession) else GameSession

@@ -37,16 +37,21 @@ PACES: tuple[float, ...] = (0.0, 0.15, 0.4, 0.8, 1.5, 3.0)
 class SetupMemory(msgspec.Struct, kw_only=True, omit_defaults=True):
     """The last game set up on the new-game screen, offered again next time."""
 
+    game: str = "tea_garden"
+    """The game, by registry id."""
     seats: list[str] = msgspec.field(default_factory=lambda: ["human", "mcts:normal"])
     """Seat specs (``human@Ann``, ``mcts:normal``), one per seat."""
     colours: list[str] = msgspec.field(default_factory=list)
     """The seats' colours by name; empty for the defaults."""
+    switches: list[str] = msgspec.field(default_factory=list)
+    """The game's switches that were on (Tea Garden's ``puerh``)."""
     puerh: bool = False
-    """Whether the Puerh expansion was on."""
+    """Settings written before switches: whether Tea Garden's Puerh expansion was on (read
+    as the switch ``puerh``; no longer written)."""
     start: int | None = None
     """The seat that took the first turn, when the player chose it (a solo game)."""
     house_rules: list[str] = msgspec.field(default_factory=list)
-    """The house rules switched on (names of ``tea_tui.games.tea_garden.house_rules``)."""
+    """The house rules switched on (option names of the game)."""
 
 
 class Settings(msgspec.Struct, kw_only=True, omit_defaults=True):

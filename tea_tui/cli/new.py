@@ -32,9 +32,9 @@ from tea_tui.cli.common import (
     plain_requested,
     seed_value,
 )
-from tea_tui.games.tea_garden.house_rules import HOUSE_RULES
 
 if TYPE_CHECKING:
+    from core.setup import OptionValue
     from tea_tui.session import GameSession
 
 EXAMPLE = "tea-tui new --players 2 --seat human --seat mcts:normal"
@@ -48,7 +48,7 @@ def add_new_parser(
     new: argparse.ArgumentParser = commands.add_parser(
         "new",
         help="start a new game",
-        description="Start a new game of Tea Garden in the terminal.",
+        description="Start a new game in the terminal (Tea Garden unless --game says).",
         epilog=f"Example: {EXAMPLE} --seed 7",
     )
     common(new)
@@ -87,11 +87,8 @@ def add_new_parser(
         "--variant",
         action="append",
         metavar="NAME",
-        choices=[rule.name for rule in HOUSE_RULES],
-        help="switch on a house rule (repeat for more): "
-        + ", ".join(rule.name for rule in HOUSE_RULES if not rule.expansion)
-        + "; with --puerh also "
-        + ", ".join(rule.name for rule in HOUSE_RULES if rule.expansion)
+        help="switch on a house rule, an option of the game (repeat for more): "
+        + variant_help()
         + " (the README says what each changes)",
     )
     new.add_argument(
@@ -103,6 +100,19 @@ def add_new_parser(
     )
     add_plain_option(new)
     return new
+
+
+def variant_help() -> str:
+    """Every game's house rules for ``--variant``, from each game's UI package."""
+    from core.games import all_games
+    from tea_tui.game_ui import ui_for
+
+    parts = []
+    for info in all_games(include_tests=False):
+        words = ui_for(info.id).variant_help()
+        if words:
+            parts.append(f"{info.name}: {words}")
+    return "; ".join(parts) or "none"
 
 
 def seats_from(players: int, given: list[str] | None) -> list[SeatSpec]:
@@ -126,9 +136,11 @@ def seats_from(players: int, given: list[str] | None) -> list[SeatSpec]:
     return specs
 
 
-def start_seat(players: int, seats: list[SeatSpec], given: int | None) -> int | None:
+def start_seat(
+    players: int, seats: list[SeatSpec], given: int | None, automa: str = "luyu"
+) -> int | None:
     """Return the seat that starts (0-based): ``given`` (1-based), else None to draw it, except
-    in a solo game, where the person starts.
+    in a solo game against the ``automa`` seat kind, where the person starts.
 
     Raises:
         CliError: if ``given`` is not a seat.
@@ -137,8 +149,8 @@ def start_seat(players: int, seats: list[SeatSpec], given: int | None) -> int | 
         if not 1 <= given <= players:
             raise CliError(f"--start must be a seat from 1 to {players}, not {given}")
         return given - 1
-    if any(spec.kind == "luyu" for spec in seats):
-        return next((i for i, spec in enumerate(seats) if spec.kind != "luyu"), 0)
+    if automa and any(spec.kind == automa for spec in seats):
+        return next((i for i, spec in enumerate(seats) if spec.kind != automa), 0)
     return None
 
 
@@ -146,52 +158,51 @@ def run_new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Start the game the arguments describe; return the exit status.
 
     Raises:
-        CliError: for unusable seats or components.
+        CliError: for unusable seats, options or components.
     """
     from ai.agents import make_agent
-    from core.setup import SetupError
-    from tea_tui.cli.play import after_game, play_plain, use_color, user_settings
-    from tea_tui.session import tea_game
-
-    if args.players is None:
-        args.players = 2
-    if args.game != "tea_garden":  # only Tea Garden has screens of its own so far
-        return run_generic(args)
+    from core.errors import ComponentError
     from core.games import find_game
+    from core.setup import SetupError, new_setup
+    from tea_tui.cli.play import after_game, play_plain, use_color, user_settings
+    from tea_tui.game_ui import ui_for
+    from tea_tui.session import GameSession
 
     info = find_game(args.game)
-    if not info.min_seats <= args.players <= info.max_seats:
-        raise CliError(
-            f"{info.name} is played by {info.min_seats} to {info.max_seats} players, "
-            f"not {args.players}"
-        )
+    if args.players is None:
+        args.players = len(args.seat) if args.seat else 2
+    automa = info.automa
+    solo = automa is not None and any(
+        (text or "").split(":")[0].split("@")[0] == automa.kind for text in args.seat or ()
+    )
+    if not solo and not info.min_seats <= args.players <= info.max_seats:
+        low, high = info.min_seats, info.max_seats
+        count = f"{low}" if low == high else f"{low} to {high}"
+        raise CliError(f"{info.name} is played by {count} players, not {args.players}")
     seats = seats_from(args.players, args.seat)
-    start = start_seat(args.players, seats, args.start)
+    start = start_seat(args.players, seats, args.start, automa.kind if automa else "")
     path = getattr(args, "components", None)
-    components = load_component_set(parser, path) if path is not None else None
+    components = load_component_set(parser, path, game=info.id) if path is not None else None
+    options: dict[str, OptionValue] = {"puerh": True} if args.puerh else {}
+    options.update(dict.fromkeys(args.variant or (), True))
+    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     try:
-        game = tea_game(
-            seats,
-            puerh=args.puerh,
-            components=components,
-            start_seat=start,
-            house_rules=args.variant or (),
+        options = ui_for(info.id).check_options(options)
+        setup = new_setup(
+            seats, game=info.id, components=components, options=options, start_seat=start
         )
-    except SetupError as exc:
+        session = GameSession.start(setup, seed, components=components)
+    except (SetupError, ComponentError, ValueError) as exc:
         raise CliError(str(exc)) from None
     for spec in seats:
         if not spec.is_human:
             try:
-                make_agent(spec, game)
+                make_agent(spec, session.game)
             except ValueError as exc:
                 raise CliError(str(exc)) from None
     if args.pace is not None and args.pace < 0:
         raise CliError("--pace must not be negative")
-    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     settings_file, settings = user_settings(args)
-    from tea_tui.session import GameSession
-
-    session = GameSession.new(game, seats, seed)
     if plain_requested(args):
         status = play_plain(args, session, components, settings)
         _say_seed(args, seats, start, session, plain=True)
@@ -225,12 +236,13 @@ def _say_seed(
     """Print (on stderr) the seed and the command that deals the same game again."""
     seed = session.seed
     specs = " ".join(_quoted(f"--seat {spec}") for spec in seats)
+    game = "" if args.game == "tea_garden" else f" --game {args.game}"
     puerh = " --puerh" if args.puerh else ""
     first = f" --start {start + 1}" if start is not None else ""
     variants = "".join(f" --variant {name}" for name in session.house_rules)
     mode = " --plain" if plain else ""
     print(
-        f"Seed {seed}. The same game again: tea-tui new --players {args.players} {specs}"
+        f"Seed {seed}. The same game again: tea-tui new{game} --players {args.players} {specs}"
         f"{puerh}{variants}{first} --seed {seed}{mode}",
         file=sys.stderr,
     )
@@ -240,35 +252,3 @@ def _quoted(option: str) -> str:
     """Return ``--seat SPEC`` with the spec quoted for a shell when it holds a space."""
     flag, _, value = option.partition(" ")
     return f"{flag} {shlex.quote(value)}"
-
-
-def run_generic(args: argparse.Namespace) -> int:
-    """Start a game that has no screens of its own: the fallback screen, or plain mode.
-
-    Raises:
-        CliError: for seats, options or a seat count the game cannot be set up with.
-    """
-    from core.games import find_game
-    from core.setup import SetupError
-    from saves import SaveStore, resolve_paths
-    from tea_tui.generic import GenericMatch
-
-    info = find_game(args.game)
-    if args.puerh or args.variant:
-        raise CliError(f"--puerh and --variant are Tea Garden's; {info.name} has neither")
-    seats = seats_from(args.players, args.seat)
-    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-    try:
-        match = GenericMatch.new(info.id, seats, seed)
-    except (SetupError, ValueError) as exc:
-        raise CliError(str(exc)) from None
-    store = SaveStore(resolve_paths(getattr(args, "data_dir", None)))
-    if plain_requested(args):
-        from tea_tui.plain.generic import play_generic_plain
-
-        return play_generic_plain(match, store=store)
-    from tea_tui.screens.generic_game import GenericApp
-
-    app = GenericApp(match, store)
-    app.run()
-    return app.return_code or 0

@@ -21,7 +21,6 @@ from tea_tui.settings import COLOR_SYSTEMS, Settings, load_settings, settings_pa
 
 if TYPE_CHECKING:
     from core.tea_garden.components import ComponentSet
-    from saves import LoadedGame, SaveStore
     from tea_tui.app import TeaApp
     from tea_tui.session import GameSession
 
@@ -149,8 +148,6 @@ def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         app = TeaApp(replay=loaded, **common)
         app.run()
         return app.return_code or 0
-    if loaded.save.setup.game != "tea_garden" and args.command != "replay":
-        return play_generic_save(args, loaded, store)  # a game without screens of its own
     try:
         session = session_from_save(loaded).session
     except NotPlayableError as exc:
@@ -196,19 +193,3 @@ def after_game(app: TeaApp) -> int:
     if session is not None and not session.is_over() and app.autosaving:
         print("The game is saved: `tea-tui continue` goes on with it.", file=sys.stderr)
     return 0
-
-
-def play_generic_save(args: argparse.Namespace, loaded: LoadedGame, store: SaveStore) -> int:
-    """Go on with a saved game that has no screens of its own, through the fallback."""
-    from tea_tui.generic import GenericMatch
-
-    match = GenericMatch.from_save(loaded)
-    if plain_requested(args):
-        from tea_tui.plain.generic import play_generic_plain
-
-        return play_generic_plain(match, store=store)
-    from tea_tui.screens.generic_game import GenericApp
-
-    app = GenericApp(match, store)
-    app.run()
-    return app.return_code or 0

@@ -48,7 +48,10 @@ def tell_game(session: GameSession, stdout: TextIO | None = None) -> None:
     plain form of the replay viewer)."""
     out = stdout or sys.stdout
     names = ", ".join(session.names)
-    print(f"Tea Garden, seed {session.seed}: {names}; {len(session.moves)} moves.", file=out)
+    from core.games import game_name
+
+    game = game_name(session.game_id)
+    print(f"{game}, seed {session.seed}: {names}; {len(session.moves)} moves.", file=out)
     for entry in session.log:
         if entry.header and entry.seat < 0:
             print("", file=out)

@@ -1,9 +1,9 @@
-"""The plain game: Tea Garden as a conversation of lines on standard input and output.
+"""The plain game: any game as a conversation of lines on standard input and output.
 
 :class:`PlainGame` drives the same UI-free pieces as the game screen: the
-:class:`~tea_tui.session.GameSession` (moves, log, undo), the decision menu of
-:func:`~tea_tui.games.tea_garden.menu.build_menu`, the AI seats
-of :func:`~tea_tui.ai_seats.make_ai` and the
+:class:`~tea_tui.session.GameSession` (moves, log, undo), the decision menu and the lines of the
+game's :class:`~tea_tui.game_ui.GameUi` (Tea Garden's, or the fallback's list of legal moves),
+the AI seats of :func:`~tea_tui.ai_seats.make_ai` and the
 :class:`~tea_tui.persist.SaveKeeper` that autosaves after every move, so a game begun here goes
 on in the app and the other way round::
 
@@ -20,22 +20,8 @@ from typing import TYPE_CHECKING, TextIO
 from core.errors import RulesError
 from core.moves import Move
 from tea_tui.ai_seats import AiSeat, ai_rng, make_ai
-from tea_tui.games.tea_garden.house_rules import summary
-from tea_tui.games.tea_garden.menu import (
-    Item,
-    Menu,
-    build_menu,
-    irreversible_question,
-    parent_submenu,
-)
-from tea_tui.games.tea_garden.plain.board_lines import (
-    court_lines,
-    display_lines,
-    map_lines,
-    track_lines,
-)
-from tea_tui.games.tea_garden.plain.seat_lines import seat_lines, status_lines
-from tea_tui.games.tea_garden.scores import observed_breakdown
+from tea_tui.game_ui import GameUi, ui_for
+from tea_tui.menu import Item, Menu, parent_submenu
 from tea_tui.plain import texts
 from tea_tui.plain.talk import InputEnded, Talk
 from tea_tui.session import GameSession
@@ -68,13 +54,16 @@ class PlainGame(Talk):
         stdout: TextIO | None = None,
         keeper: SaveKeeper | None = None,
         confirm: bool = True,
+        ui: GameUi | None = None,
     ) -> None:
         super().__init__(stdin, stdout)
         self.session = session
+        self.ui = ui or ui_for(session.game_id)
+        """The game's menu and lines (``ui``: another game UI, such as the fallback's)."""
         self.keeper = keeper
         self.confirm = confirm
         self.submenu = ""
-        """The list of choices a key opened (a name of ``move_menu.SUBMENU_TITLES``), or ""."""
+        """The list of choices a key opened (a sub-menu of the game's menu), or ""."""
         self._printed = 0
         """Log entries already printed."""
         self._summed = len(session.summaries)
@@ -117,7 +106,7 @@ class PlainGame(Talk):
                 self._hand_over()
                 if self._show_menu:
                     self._show_menu = False
-                    status = status_lines(s, s.view(), self.width)
+                    status = self.ui.plain_status(s, s.view(), self.width)
                     self.say("", *status, *texts.menu_lines(self._menu()))
                 code = self._handle(self.read())
                 if code is not None:
@@ -134,11 +123,8 @@ class PlainGame(Talk):
     def _introduce(self) -> None:
         s = self.session
         seats = ", ".join(f"{s.names[i]} ({s.kind_text(i)})" for i in range(len(s.names)))
-        lines = [f"Tea Garden, plain mode. Seed {s.seed}. Seats: {seats}."]
-        if s.puerh:
-            lines.append("With the Puerh expansion (the Noble Court).")
-        if s.house_rules:
-            lines.append(f"House rules: {summary(s.house_rules)}")
+        lines = [f"{self.ui.name(s)}, plain mode. Seed {s.seed}. Seats: {seats}."]
+        lines += self.ui.plain_intro(s)
         lines.append("Type a key from the menu, or help for the commands.")
         if s.moves:
             lines.append(f"Going on after {len(s.moves)} moves. The last lines of the log:")
@@ -147,7 +133,8 @@ class PlainGame(Talk):
 
     def _menu(self) -> Menu:
         s = self.session
-        return texts.keyed(build_menu(s.view(), s.legal_moves(), s.ctx, submenu=self.submenu))
+        menu = self.ui.build_menu(s, s.view(), s.legal_moves(), frozenset(), self.submenu)
+        return texts.keyed(menu)
 
     def _print_log(self) -> None:
         log = self.session.log
@@ -258,7 +245,7 @@ class PlainGame(Talk):
             items.append(item)
         s = self.session
         chosen = frozenset(i.toggle for i in items[:-1])
-        menu = texts.keyed(build_menu(s.view(), s.legal_moves(), s.ctx, chosen))
+        menu = texts.keyed(self.ui.build_menu(s, s.view(), s.legal_moves(), chosen, ""))
         top = menu.find(keys[-1])
         if top is None:
             self.say("Those cards cannot be played together.")
@@ -280,10 +267,7 @@ class PlainGame(Talk):
 
     def _question(self, moves: tuple[Move, ...]) -> str:
         """The question to ask before a step that cannot be taken back ("" for none)."""
-        s = self.session
-        seat = s.current_seat
-        stacks = len(s.state.players[seat].stacks) if seat is not None else 0
-        return irreversible_question(s.ctx, stacks, moves)
+        return self.ui.irreversible_question(self.session, moves)
 
     def _after_move(self) -> None:
         if self.session.human_to_move:
@@ -299,12 +283,13 @@ class PlainGame(Talk):
         if name == "look":
             self._look(arg.lower())
         elif name == "me":
-            self.say(*seat_lines(view, s.ctx, s.names, view.seat))
+            self.say(*self.ui.plain_me(s, view))
         elif name == "log":
             self._log(arg)
         elif name == "scores":
             self.say("Points if the game ended now:")
-            self.say(*texts.score_lines(observed_breakdown(view, s.ctx), s.names))
+            breakdown = self.ui.observed_scores(s, view)
+            self.say(*texts.score_lines(breakdown, s.names, self.ui.score_categories(breakdown)))
         elif name == "menu":
             self._show_menu = True
         elif name == "back":
@@ -314,7 +299,7 @@ class PlainGame(Talk):
         elif name == "save":
             self._save(arg)
         elif name == "help":
-            self.say(*texts.help_lines())
+            self.say(*texts.help_lines(self.ui))
         elif name == "quit":
             if self.ask(f"Really quit? {self._saved_note()}"):
                 self._flush()
@@ -328,21 +313,14 @@ class PlainGame(Talk):
     def _look(self, part: str) -> None:
         s = self.session
         view = s.view()
-        if part and part not in texts.LOOK_PARTS:
-            self.say(f"look shows everything, or one of: {', '.join(texts.LOOK_PARTS)}.")
+        parts = self.ui.look_parts
+        if part and part not in parts:
+            if parts:
+                self.say(f"look shows everything, or one of: {', '.join(parts)}.")
+            else:
+                self.say("look shows everything; it takes no word after it here.")
             return
-        if part in ("", "map"):
-            self.say(*map_lines(view, s.ctx, s.names))
-        if part in ("", "tracks"):
-            self.say(*track_lines(view, s.ctx, s.names))
-        if part in ("", "cards"):
-            self.say(*display_lines(view, s.ctx))
-        if part in ("", "court"):
-            self.say(*(court_lines(view, s.ctx, s.names) or ["The Noble Court is not in play."]))
-        if part in ("", "boards"):
-            seats = [view.seat] + [i for i in range(len(s.names)) if i != view.seat]
-            for seat in seats:
-                self.say(*seat_lines(view, s.ctx, s.names, seat))
+        self.say(*self.ui.plain_look(s, view, part))
 
     def _log(self, arg: str) -> None:
         count = LOG_DEFAULT

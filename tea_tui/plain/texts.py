@@ -1,26 +1,27 @@
 """The words of the plain mode: the menu as numbered lines, the help, the score lines and the
 end of the game.
 
-The menu is the one the app's decision panel shows (Tea Garden's
-:func:`~tea_tui.games.tea_garden.menu.build_menu`): the
-same items, keys, labels and reasons, one item per line.
+The menu is the one the app's decision panel shows (the game's
+:meth:`~tea_tui.game_ui.GameUi.build_menu`): the same items, keys, labels and reasons, one item
+per line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from core.tea_garden.scoring import CATEGORIES, EXPANSION_CATEGORIES, SOLO_CATEGORIES
 from tea_tui import safe_text
-from tea_tui.games.tea_garden.menu import Item, Menu
-from tea_tui.games.tea_garden.plain.board_lines import join
-from tea_tui.games.tea_garden.scores import CATEGORY_NAMES, scores_by_round
+from tea_tui.menu import Item, Menu
+from tea_tui.scores import scores_by_round
 from tea_tui.session import GameSession, LogEntry
 
+if TYPE_CHECKING:
+    from tea_tui.game_ui import GameUi
+
 COMMANDS: dict[str, str] = {
-    "look": "the whole game: map, tracks, cards for sale, every board (look map, look tracks, "
-    "look cards, look boards or look court for one part)",
+    "look": "the whole game (the game's own parts follow in help)",
     "me": "your own board and hand",
     "log": "the last lines of the game log (log 25 for more)",
     "scores": "the points of every seat if the game ended now",
@@ -32,8 +33,6 @@ COMMANDS: dict[str, str] = {
     "quit": "stop playing (the game is kept: tea-tui continue --plain goes on with it)",
 }
 """Every command word and what it does, in the order help lists them."""
-LOOK_PARTS = ("map", "tracks", "cards", "boards", "court")
-"""What ``look`` can be narrowed to."""
 _ASCII = {
     "→": "->",
     "—": "-",
@@ -129,53 +128,62 @@ def summary_text(name: str, summary: str) -> str:
     return f"  In short, {name}: {summary}."
 
 
-def help_lines() -> list[str]:
-    """Return the help: how menus work, then every command."""
+def help_lines(ui: GameUi) -> list[str]:
+    """Return the help: how menus work (with the game's own lines), then every command."""
     lines = [
         "How to play: when it is your turn you get a numbered list of choices. Type the key in "
         "front of a choice (a number or a letter) and press Enter.",
         "Choices marked 'not now' cannot be taken yet; the reason follows.",
-        "Cards: a number plays that card; 1 3 plays cards 1 and 3, card 3 on top.",
-        "Some keys open a second list (where to build, which card to buy); back returns.",
-        "Leaves are written g2 (a fresh leaf of quality 2) and f2 (a fermented one).",
+        *ui.plain_help,
         "Commands are words, so they never clash with keys; a slash in front (/look) works too:",
     ]
-    lines += [f"  {name}: {what}." for name, what in COMMANDS.items()]
+    words = {**COMMANDS, "look": ui.look_help}
+    lines += [f"  {name}: {what}." for name, what in words.items()]
     lines.append(
         "Every move is saved at once. Ctrl+D (the end of the input) stops; the game stays."
     )
     return lines
 
 
+def join(items: Sequence[str], empty: str = "none") -> str:
+    """Return ``items`` as "a, b and c" (``empty`` for none)."""
+    if not items:
+        return empty
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
 # --- scores and the end ----------------------------------------------------------------------
 
 
-def score_lines(breakdown: Sequence[dict[str, int]], names: Sequence[str]) -> list[str]:
-    """Return one line per seat: its total, then its points per category (zeros left out)."""
-    every = (*CATEGORIES, *EXPANSION_CATEGORIES, *SOLO_CATEGORIES)
+def score_lines(
+    breakdown: Sequence[dict[str, int]],
+    names: Sequence[str],
+    categories: Sequence[tuple[str, str, str]],
+) -> list[str]:
+    """Return one line per seat: its total, then its points per category (zeros left out;
+    ``categories``: the game's, as key, glyph and name)."""
     lines = []
     for seat, name in enumerate(names):
         parts = breakdown[seat] if seat < len(breakdown) else {}
-        scored = [
-            f"{CATEGORY_NAMES.get(key, ('', key))[1]} {parts[key]}"
-            for key in every
-            if parts.get(key)
-        ]
+        scored = [f"{label} {parts[key]}" for key, _, label in categories if parts.get(key)]
         total = sum(parts.values())
         lines.append(f"{name}: total {total}; {', '.join(scored) or 'nothing yet'}.")
     return lines
 
 
 def result_line(session: GameSession) -> str:
-    """Return who won, with the points (in a solo game, how the player did against Lu Yu)."""
+    """Return who won, with the points (in a solo game, how the player did against the
+    automa)."""
     outcome = session.outcome()
     names = session.names
-    luyu = session.luyu_seat
+    luyu = session.automa_seat
     if luyu is not None:
         player = 1 - luyu
         mine, his = outcome.scores[player], outcome.scores[luyu]
         who, him = names[player], names[luyu]
-        if mine > his:
+        if mine > his or (mine == his and luyu not in outcome.winners):
             winner = "You beat" if session.is_human(player) else f"{who} beats"
             return f"{winner} {him}, {mine} to {his}!"
         if mine == his:
@@ -189,9 +197,12 @@ def result_line(session: GameSession) -> str:
 def end_lines(session: GameSession) -> list[str]:
     """Return the end of the game: final points per category, the score after each round, the
     winner and how a tie was settled, and the setup to deal the game again."""
+    from tea_tui.game_ui import ui_for
+
     outcome = session.outcome()
+    categories = ui_for(session.game_id).score_categories(outcome.breakdown)
     lines = ["Final scores:"]
-    lines += [f"  {line}" for line in score_lines(outcome.breakdown, session.names)]
+    lines += [f"  {line}" for line in score_lines(outcome.breakdown, session.names, categories)]
     by_round = scores_by_round(session.game, session.seed, session.moves)
     lines.append("Score at the start and after each round:")
     for seat, name in enumerate(session.names):

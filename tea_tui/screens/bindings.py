@@ -10,8 +10,8 @@ Enter          choose                 choose the highlighted item (plays the car
 ↑ ↓ / k j      up / down              move the highlight (always the decision list's)
 Esc, ⌫         back                   close the keys panel, or else leave a sub-menu,
                                       untick cards, or undo a step: one of them
-m t d b o l r  panel-…                show the map, tracks, displays, board, others, log,
-                                      the Noble Court (Puerh expansion only)
+m t d b o l r  panel-…                show one of the game's panels (Tea Garden's: map,
+                                      tracks, displays, board, others, log, court)
 Tab, ⇧Tab      next-panel / previous  show the next / previous panel
 PgUp PgDn      scroll-up / -down      scroll the panel on show
 s              scores                 the score table (the final result once over)
@@ -25,48 +25,15 @@ q              quit                   quit (asks first)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from textual.binding import Binding
 
-from tea_tui.games.tea_garden.menu import MENU_KEYS
-
-PANELS = {
-    "m": ("map", "Map", "The map of Regions, gardens and bonus tokens"),
-    "t": ("tracks", "Tracks", "River, Tea University and Emperor track"),
-    "d": ("displays", "Displays", "Action cards, Caravans, Emperor cards and Cup stacks"),
-    "b": ("board", "Board", "Your board: leaves, pieces, hand and the cards played"),
-    "o": ("opponents", "Others", "What the table sees of the other seats"),
-    "l": ("log", "Log", "The game log"),
-    "r": ("court", "Court", "Puerh expansion: Halls, Puerh Market and Storage, Decrees, cakes"),
-}
-"""Panel key -> (panel name, tab title, tooltip)."""
-NO_COURT = "The Noble Court belongs to the Puerh expansion, which is off in this game."
-"""What the court key says in a game without the expansion."""
-
-MENU_WORDS = {
-    "a": "use the top card / pay the cheapest",
-    "c": "take a Caravan",
-    "e": "end the turn",
-    "f": "ferment",
-    "g": "build a garden",
-    "h": "extra harvest",
-    "i": "climb the Emperor track",
-    "n": "spend a Cup token / stop, decline",
-    "p": "pass",
-    "u": "buy an Action card",
-    "w": "slip a card under the top card",
-    "x": "repeat the secondary action",
-    "y": "draw",
-    "0": "choose the tenth item of a long list",
-    "+": "use a +1 Scroll",
-}
-TOO_SMALL = (
-    "The terminal is too small for Tea Garden: make it at least 80 x 24.\n"
-    "No key acts on the game until then; q quits."
-)
-"""The notice shown instead of the game below the minimum size."""
+from tea_tui.layout import GameLayout
+from tea_tui.menu import MENU_KEYS
 
 
-def _menu_bindings() -> list[Binding]:
+def _menu_bindings(words: Mapping[str, str]) -> list[Binding]:
     bindings = [
         Binding(
             str(n),
@@ -86,17 +53,51 @@ def _menu_bindings() -> list[Binding]:
             Binding(
                 textual_key,
                 f"menu_key('{key}')",
-                MENU_WORDS.get(key, key),
+                words.get(key, key),
                 show=False,
-                tooltip=f"Decision panel: {MENU_WORDS.get(key, key)}",
+                tooltip=f"Decision panel: {words.get(key, key)}",
                 id=f"menu-{name}",
             )
         )
     return bindings
 
 
-GAME_BINDINGS: list[Binding] = [
-    *_menu_bindings(),
+def game_bindings(layout: GameLayout) -> list[Binding]:
+    """Every binding of a game's game screen: the decision panel's keys with the game's words
+    for its letters, the game's panels, and the keys every game has."""
+    return [
+        *_menu_bindings(layout.menu_words),
+        *_COMMON[:_PANELS_AT],
+        *[
+            Binding(
+                p.key,
+                f"panel('{p.name}')",
+                p.title.lower(),
+                show=False,
+                tooltip=p.tip,
+                id=f"panel-{p.name}",
+            )
+            for p in layout.panels
+        ],
+        *_COMMON[_PANELS_AT:],
+    ]
+
+
+def all_game_bindings() -> list[Binding]:
+    """The bindings of every game's screen, each id once (the settings' key map lists them)."""
+    from core.games import all_games
+    from tea_tui.layout import FALLBACK_LAYOUT, layout_for
+
+    seen: dict[str, Binding] = {}
+    layouts = [layout_for(info.id) for info in all_games(include_tests=False)]
+    for layout in [*layouts, FALLBACK_LAYOUT]:
+        for binding in game_bindings(layout):
+            if binding.id and binding.id not in seen:
+                seen[binding.id] = binding
+    return list(seen.values())
+
+
+_COMMON: list[Binding] = [
     Binding(
         "enter", "choose", "choose", show=False, tooltip="Choose the highlighted item", id="choose"
     ),
@@ -110,10 +111,7 @@ GAME_BINDINGS: list[Binding] = [
         tooltip="Leave the sub-menu, untick the cards, or take back your last step",
         id="back",
     ),
-    *[
-        Binding(key, f"panel('{name}')", title.lower(), show=False, tooltip=tip, id=f"panel-{name}")
-        for key, (name, title, tip) in PANELS.items()
-    ],
+    # the game's panels go here
     Binding(
         "tab",
         "next_panel(1)",
@@ -184,4 +182,5 @@ GAME_BINDINGS: list[Binding] = [
     ),
     Binding("q", "quit_game", "quit", tooltip="Quit the game (asks first)", id="quit"),
 ]
-"""Every binding of the game screen (see the table above)."""
+"""The bindings every game screen has (the game's panels go between them, at _PANELS_AT)."""
+_PANELS_AT = next(i for i, b in enumerate(_COMMON) if b.id == "next-panel")

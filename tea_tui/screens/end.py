@@ -14,9 +14,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Sparkline, Static
 
-from tea_tui.games.tea_garden.scores import scores_by_round
-from tea_tui.games.tea_garden.widgets.score_table import ScoreTable
+from tea_tui.game_ui import ui_for
+from tea_tui.scores import scores_by_round
 from tea_tui.widgets.glyphs import seat_colour, seat_glyph
+from tea_tui.widgets.score_table import ScoreTable
 
 if TYPE_CHECKING:
     from tea_tui.session import GameSession
@@ -28,14 +29,15 @@ def seat_tag(session: GameSession, seat: int) -> Text:
 
 
 def solo_text(session: GameSession, luyu: int) -> Text:
-    """Return the result of a solo game: the player must score more than Lu Yu to win (a tie
-    does not beat him, AMB-50)."""
+    """Return the result of a solo game against the game's automa (seat ``luyu``): the player
+    must score more than the automa to win; the outcome says who takes a tie (Tea Garden's Lu Yu
+    does, AMB-50)."""
     outcome = session.outcome()
     player = 1 - luyu
     mine, his = outcome.scores[player], outcome.scores[luyu]
     you = session.is_human(player)
     text = Text(justify="center")
-    if mine > his:
+    if mine > his or (mine == his and luyu not in outcome.winners):
         if you:
             text.append("You beat ", style="bold")
         else:
@@ -57,8 +59,8 @@ def solo_text(session: GameSession, luyu: int) -> Text:
 
 def winner_text(session: GameSession) -> Text:
     """Return who won, with the score, and the tie-break sentence when there was one."""
-    if session.luyu_seat is not None:
-        return solo_text(session, session.luyu_seat)
+    if session.automa_seat is not None:
+        return solo_text(session, session.automa_seat)
     outcome = session.outcome()
     names = session.names
     text = Text(justify="center")
@@ -188,7 +190,9 @@ class EndScreen(Screen[None]):
                 )
 
     def on_mount(self) -> None:
-        self.query_one(ScoreTable).show(self.session.outcome().breakdown, self.session.names)
+        breakdown = self.session.outcome().breakdown
+        categories = ui_for(self.session.game_id).score_categories(breakdown)
+        self.query_one(ScoreTable).show(breakdown, self.session.names, categories)
 
     def action_back(self) -> None:
         """Return to the game screen."""

@@ -9,7 +9,8 @@ Key bindings are listed in :mod:`tea_tui.screens.bindings`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -21,28 +22,14 @@ from textual.widgets import ContentSwitcher, Footer, Static
 
 from core.errors import RulesError
 from core.moves import Move
-from core.tea_garden import moves as mv
-from core.tea_garden.hidden import TeaGardenObservation
 from tea_tui.ai_seats import AiSeat, ai_rng, make_ai
-from tea_tui.games.tea_garden.house_rules import summary
-from tea_tui.games.tea_garden.menu import Item, Menu, build_menu, parent_submenu
-from tea_tui.games.tea_garden.widgets.board_map import BoardMap
-from tea_tui.games.tea_garden.widgets.displays import (
-    ActionDisplay,
-    CaravanDisplay,
-    CupStacks,
-    EmperorDisplay,
-)
-from tea_tui.games.tea_garden.widgets.luyu_board import LuYuBoard
-from tea_tui.games.tea_garden.widgets.noble_court import NobleCourt, PuerhCakes
-from tea_tui.games.tea_garden.widgets.opponents import Opponents
-from tea_tui.games.tea_garden.widgets.player_board import PlayerBoard
-from tea_tui.games.tea_garden.widgets.status import StatusLine
-from tea_tui.games.tea_garden.widgets.tracks import Tracks
-from tea_tui.screens.bindings import GAME_BINDINGS, TOO_SMALL
+from tea_tui.game_ui import FALLBACK, GameUi, ui_for
+from tea_tui.layout import FALLBACK_LAYOUT, LOG_PANEL, GameLayout, layout_for
+from tea_tui.menu import Item, Menu, parent_submenu
+from tea_tui.screens.bindings import game_bindings
 from tea_tui.screens.game_ai import AiTurns
 from tea_tui.screens.game_io import GameFiles
-from tea_tui.screens.game_panels import PANEL_WIDGETS, GamePanels
+from tea_tui.screens.game_panels import WIDE, GamePanels
 from tea_tui.screens.handover import HandoverScreen
 from tea_tui.screens.help import HelpScreen
 from tea_tui.screens.modals import ConfirmScreen, ScoreScreen
@@ -54,6 +41,7 @@ from tea_tui.widgets.glyphs import seat_glyph, use_seat_colours
 from tea_tui.widgets.last_turn import LastTurns
 
 if TYPE_CHECKING:
+    from core.engine import Observation
     from tea_tui.persist import SaveKeeper
 
 MIN_SIZE = (80, 24)
@@ -65,10 +53,17 @@ ALWAYS_ALLOWED = frozenset({"quit_game"})
 
 
 class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
-    """Play a game: widgets on the left (or on top), the decision panel always visible."""
+    """Play a game: widgets on the left (or on top), the decision panel always visible.
 
-    CSS_PATH = "game.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = list(GAME_BINDINGS)
+    The screen is every game's: what only the game knows comes from its :class:`GameUi`
+    (:attr:`UI`). :func:`game_screen` gives the screen class of a game, with the bindings of
+    its own panels and letters (:meth:`of` makes the screen of a session).
+    """
+
+    CSS_PATH = str(Path(__file__).with_name("game.tcss"))
+    UI: ClassVar[GameUi] = FALLBACK
+    LAYOUT: ClassVar[GameLayout] = FALLBACK_LAYOUT
+    BINDINGS: ClassVar[list[BindingType]] = []
 
     def __init__(
         self,
@@ -80,6 +75,10 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
     ) -> None:
         super().__init__()
         self.session = session
+        self.ui = self.UI
+        """The game's words: its menu, its labels, its help."""
+        self.game_layout = self.LAYOUT
+        """The game's panels and widgets."""
         self.keeper = keeper
         """Autosaves after every move and saves on request; None when games are not saved."""
         self.processes = processes
@@ -89,7 +88,7 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
         """Ask before passing and before paying for a card slot."""
         self.pace = pace
         """Seconds an AI move stays on screen at least."""
-        self.panel = "board"
+        self.panel = self.game_layout.first_panel
         """The panel shown in the switchable area."""
         self.menu: Menu = Menu("")
         self.selection: frozenset[str] = frozenset()
@@ -109,7 +108,7 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
         self._ticker: Timer | None = None
         self._handing_over = False
         self._ended = False
-        self._view: TeaGardenObservation | None = None
+        self._view: Observation | None = None
         """The view last shown."""
         self._stale: set[str] = set()
         """Panels whose widgets have not been shown the current view yet."""
@@ -118,42 +117,41 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
                 rng = ai_rng(session.seed, seat)
                 self._ai[seat] = make_ai(spec, session.game, rng, processes=processes)
 
+    @staticmethod
+    def of(
+        session: GameSession,
+        *,
+        pace: float = 0.4,
+        processes: bool = True,
+        keeper: SaveKeeper | None = None,
+    ) -> GameScreen:
+        """The game screen of a session's game."""
+        kind = game_screen(session.game_id)
+        return kind(session, pace=pace, processes=processes, keeper=keeper)
+
     # --- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield StatusLine(id="status")
+        layout, s = self.game_layout, self.session
+        yield layout.status_widget()
         yield LastTurns(id="last-turns")
         with Horizontal(id="body"):
             with Vertical(id="left"):
                 yield Static("", id="tabs")
-                with ContentSwitcher(initial="panel-board", id="panels"):
-                    with VerticalScroll(id="panel-map", classes="panel"):
-                        yield BoardMap(id="map")
-                    with VerticalScroll(id="panel-tracks", classes="panel"):
-                        yield Tracks(id="tracks")
-                    with VerticalScroll(id="panel-displays", classes="panel"):
-                        yield ActionDisplay(id="action-display")
-                        yield CaravanDisplay(id="caravan-display")
-                        yield EmperorDisplay(id="emperor-display")
-                        yield CupStacks(id="cup-stacks")
-                    with VerticalScroll(id="panel-board", classes="panel"):
-                        yield PlayerBoard(id="board")
-                    with VerticalScroll(id="panel-opponents", classes="panel"):
-                        if self._luyu_opposite:  # solo: the other seat is his
-                            yield LuYuBoard(id="opponents")
-                        else:
-                            yield Opponents(id="opponents")
-                    with Vertical(id="panel-log", classes="panel"):
-                        yield GameLog(id="log")
-                    with VerticalScroll(id="panel-court", classes="panel"):
-                        yield NobleCourt(id="noble-court")
-                        yield PuerhCakes(id="puerh-cakes")
+                with ContentSwitcher(initial=f"panel-{self.panel}", id="panels"):
+                    for panel in layout.panels:
+                        if panel.name == LOG_PANEL:
+                            with Vertical(id=f"panel-{LOG_PANEL}", classes="panel"):
+                                yield GameLog(id="log")
+                            continue
+                        with VerticalScroll(id=f"panel-{panel.name}", classes="panel"):
+                            yield from layout.panel_widgets(s, panel.name)
                 with VerticalScroll(id="wide-board-box"):
-                    yield PlayerBoard(id="wide-board")
+                    yield from layout.wide_widgets(s)
             with Vertical(id="right"):
                 yield DecisionPanel(id="decision")
                 yield GameLog(id="wide-log")
-        yield Static(TOO_SMALL, id="too-small")
+        yield Static(layout.too_small(s), id="too-small")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -165,8 +163,8 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
         self._apply_size(self.app.size.width, self.app.size.height)
         self.query_one("#decision-options").focus()
         self.refresh_view()
-        if self.session.house_rules:
-            rules = summary(self.session.house_rules)
+        rules = self.ui.house_rules_summary(self.session)
+        if rules:
             self.notify(rules, title="House rules in play", timeout=6, markup=False)
 
     def on_resize(self, event: Resize) -> None:
@@ -199,8 +197,8 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
         self._show_visible()
         if self._view is not None:
             self._show_last_turns(self._view.seat)
-        if wide and self.panel in ("board", "log"):
-            self._show_panel("map")
+        if wide and self._fixed_when_wide(self.panel):
+            self._show_panel(self._panel_names()[0])
         self._draw_tabs()
         self.refresh_bindings()
 
@@ -216,23 +214,27 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
             return
         seat = self._shown_seat if self._shown_seat is not None else s.view_seat
         view = s.view(seat)
-        ctx, names = s.ctx, s.names
         self._view = view
-        self._stale = set(PANEL_WIDGETS) | {"wide"}
+        self._stale = {p.name for p in self.game_layout.panels} | {WIDE}
         self._show_visible()
-        self.query_one(StatusLine).show(view, ctx, names, you=names[seat])
+        self.game_layout.show_status(self.query_one("#status"), s.state, view, s, you=s.names[seat])
         self._show_last_turns(seat)
         self._rebuild_menu()
         self.refresh_bindings()
         if s.is_over():
             self._stop_ticker()
-            self.query_one(StatusLine).set_activity("")
+            self.set_activity("")
             if not self._ended:
                 self._ended = True
                 self.show_end()
             return
         if not s.human_to_move:
             self._start_ai()
+
+    def set_activity(self, text: str) -> None:
+        """Say on the status line what an AI seat is doing ("" when nothing)."""
+        status: Any = self.query_one("#status")
+        status.set_activity(text)
 
     def _show_last_turns(self, seat: int) -> None:
         """Tell the others' last turns under the status line (more room when wide)."""
@@ -252,12 +254,11 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
             seat = s.current_seat
             assert seat is not None
             who = f"{seat_glyph(seat)} {s.names[seat]} ({s.kind_text(seat)})"
-            hint = "its turn shows above as it goes; l has every step in the log"
-            if s.is_luyu(seat):
-                hint = "his turn shows above; l has it step by step, o shows his board"
+            hint = self.ui.waiting_hint(s, seat)
             self.menu = Menu(f"{who} is playing…", hint=hint, kind="wait")
         else:
-            self.menu = build_menu(s.view(), s.legal_moves(), s.ctx, self.selection, self.submenu)
+            view, legal = s.view(), s.legal_moves()
+            self.menu = self.ui.build_menu(s, view, legal, self.selection, self.submenu)
         panel.show(self.menu, highlight)
 
     # --- hand-over between people ---------------------------------------------------------
@@ -288,15 +289,14 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
         becomes an error notification."""
         if not moves or not self.session.human_to_move or self.too_small:
             return
-        if len(moves) == 1 and isinstance(moves[0], mv.Select) and not self.submenu:
-            # A hint's card is ticked, not chosen for good: the engine takes cards in id
-            # order, so a card chosen alone would shut out the ones before it.
-            card = moves[0].card
+        tick = self.ui.tick_for(self.session, moves[0]) if len(moves) == 1 else None
+        if tick is not None and not self.submenu:
+            # A hint's card is ticked, not chosen for good (see GameUi.tick_for).
+            card, name = tick
             self.selection = self.selection | {card}
             self._rebuild_menu()
             here = next((i for i, it in enumerate(self.menu.items) if it.toggle == card), None)
             self.query_one(DecisionPanel).show(self.menu, here)  # Enter puts it on top
-            name = self.session.ctx.cards[card].name if card in self.session.ctx.cards else card
             tip = f"{name} ticked: Enter plays it, or tick more cards first"
             self.notify(tip, timeout=4, markup=False)
             return
@@ -403,7 +403,7 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
                 return True
             return True if self.session.human_to_move else None
         if action == "panel":
-            return not (self.wide and parameters[0] in ("board", "log"))
+            return not (self.wide and self._fixed_when_wide(str(parameters[0])))
         if action == "pace":
             return bool(self._ai)
         if action == "hint":
@@ -422,7 +422,7 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
 
     def action_help(self) -> None:
         """Show the keys and the rules reference."""
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self.ui, self.game_layout))
 
     def action_pace(self, step: int) -> None:
         """Show AI moves faster (-1) or slower (+1)."""
@@ -456,3 +456,26 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
         for ai in self._ai.values():
             ai.close()
         self.close_hinter()
+
+
+_SCREENS: dict[str, type[GameScreen]] = {}
+
+
+def game_screen(game_id: str) -> type[GameScreen]:
+    """The game screen class of a game: :class:`GameScreen` with the game's parts and the
+    bindings of its panels and letters (the fallback's for a game without a UI package)."""
+    return screen_with(ui_for(game_id), layout_for(game_id))
+
+
+def screen_with(ui: GameUi, layout: GameLayout) -> type[GameScreen]:
+    """The game screen class with these parts (a game's own, or the fallback's for any game)."""
+    key = f"{id(ui)}:{id(layout)}"
+    if key not in _SCREENS:
+        attributes = {
+            "UI": ui,
+            "LAYOUT": layout,
+            "BINDINGS": list(game_bindings(layout)),
+            "__module__": __name__,
+        }
+        _SCREENS[key] = type("GameScreen", (GameScreen,), attributes)
+    return _SCREENS[key]

@@ -15,13 +15,12 @@ from textual.timer import Timer
 
 from core.errors import RulesError
 from core.moves import Move
-from tea_tui.games.tea_garden.widgets.status import StatusLine
 from tea_tui.widgets.decision_panel import DecisionPanel
 from tea_tui.widgets.glyphs import seat_glyph
 
 if TYPE_CHECKING:
     from tea_tui.ai_seats import AiSeat
-    from tea_tui.games.tea_garden.menu import Menu
+    from tea_tui.menu import Menu
     from tea_tui.session import GameSession
 
 
@@ -38,6 +37,7 @@ class AiTurns:
     _ai_seat: int | None
     _ai_progress: str
     _stop_ai: bool
+    set_activity: Any
     _ticker: Timer | None
 
     # The parts of Screen this mixin uses (GameScreen is a Screen).
@@ -108,7 +108,7 @@ class AiTurns:
             self._stop_ticker()
         try:
             if done:
-                self.query_one(StatusLine).set_activity("")
+                self.set_activity("")
             self.refresh_view()
         except NoMatches:  # the screen is being taken down while the app closes
             return
@@ -138,7 +138,7 @@ class AiTurns:
         elapsed = time.monotonic() - self._ai_started
         progress = f", {self._ai_progress}" if self._ai_progress else ""
         who = f"{seat_glyph(seat)} {s.names[seat]} ({s.kind_text(seat)})"
-        doing = "playing" if s.is_luyu(seat) else "thinking"  # the automa follows his cards
-        self.query_one(StatusLine).set_activity(f"{seat_glyph(seat)} {doing} {elapsed:.1f} s")
+        doing = "playing" if s.is_automa(seat) else "thinking"  # an automa follows its cards
+        self.set_activity(f"{seat_glyph(seat)} {doing} {elapsed:.1f} s")
         if self.menu.kind == "wait":
             self.query_one(DecisionPanel).set_title(f"{who} is {doing}… {elapsed:.1f} s{progress}")

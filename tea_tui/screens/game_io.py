@@ -13,12 +13,11 @@ from typing import TYPE_CHECKING, Any
 from textual.app import SystemCommand
 
 from core.moves import Move
-from tea_tui.games.tea_garden.menu import irreversible_question
-from tea_tui.screens.bindings import PANELS
 from tea_tui.screens.end import EndScreen
 from tea_tui.screens.modals import ConfirmScreen, NameScreen
 
 if TYPE_CHECKING:
+    from tea_tui.game_ui import GameUi
     from tea_tui.hints import Hinter, HintResult
     from tea_tui.persist import SaveKeeper
     from tea_tui.session import GameSession
@@ -28,6 +27,7 @@ class GameFiles:
     """Saving, hints, confirmations and leaving, for the game screen."""
 
     session: GameSession
+    ui: GameUi
     keeper: SaveKeeper | None
     processes: bool
     home: bool
@@ -128,14 +128,13 @@ class GameFiles:
         self.app.push_screen(HintScreen(s, self._hinter), done)
 
     def _record_hint(self, seat: int, result: HintResult) -> None:
-        from tea_tui.games.tea_garden.menu import move_label
         from tea_tui.persist import hint_text
 
         s = self.session
         view = s.view(seat)
         moves = [x.move for x in result.suggestions]
         chances = [x.chance for x in result.suggestions]
-        labels = [move_label(view, s.ctx, m) for m in moves]
+        labels = [self.ui.move_label(s, view, m) for m in moves]
         s.add_hint(seat, moves, chances, hint_text(s.names, seat, labels, chances))
         self.after_move()
         self.refresh_view()
@@ -151,10 +150,7 @@ class GameFiles:
     def irreversible_question(self, moves: tuple[Move, ...]) -> str:
         """Return the question to ask before ``moves`` when they cannot be taken back ("" when
         they can): passing ends the round for the seat; a fee for a card slot is paid for good."""
-        s = self.session
-        seat = s.current_seat
-        stacks = len(s.state.players[seat].stacks) if seat is not None else 0
-        return irreversible_question(s.ctx, stacks, moves)
+        return self.ui.irreversible_question(self.session, moves)
 
     # --- the end, leaving, the palette ------------------------------------------------------
 
@@ -234,8 +230,9 @@ class GameFiles:
         yield SystemCommand("Save", "Save the game under its name", game.action_save)
         yield SystemCommand("Save as", "Save the game under a new name", game.action_save_as)
         yield SystemCommand("Help", "Keys and a short rules reference", game.action_help)
-        for _, (name, title, tip) in PANELS.items():
-            yield SystemCommand(f"Show {title.lower()}", tip, lambda n=name: game.action_panel(n))
+        for panel in game.game_layout.panels:
+            show = f"Show {panel.title.lower()}"
+            yield SystemCommand(show, panel.tip, lambda n=panel.name: game.action_panel(n))
         yield SystemCommand("AI faster", "Show AI moves faster", lambda: game.action_pace(-1))
         yield SystemCommand("AI slower", "Show AI moves slower", lambda: game.action_pace(1))
         yield SystemCommand("Quit the game", "Leave the game (asks first)", game.action_quit_game)

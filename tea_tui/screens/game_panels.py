@@ -4,6 +4,8 @@ the widgets on screen, and scrolling.
 :class:`GamePanels` is a mixin of :class:`~tea_tui.screens.game.GameScreen`. At 80 x 24 one
 panel at a time shows above the decision panel; Tab and the panel keys change it and PgUp/PgDn
 scroll it, while the decision list keeps the focus (so the arrows always move its highlight).
+Which panels there are, what they hold and how they show a view is the game's
+(:class:`~tea_tui.layout.GameLayout`); the log panel is every game's.
 """
 
 from __future__ import annotations
@@ -14,36 +16,27 @@ from rich.text import Text
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static
 
-from tea_tui.games.tea_garden.widgets.displays import BoardPanel
-from tea_tui.games.tea_garden.widgets.view_widget import ViewWidget
-from tea_tui.screens.bindings import NO_COURT, PANELS
+from tea_tui.layout import LOG_PANEL, GameLayout
 from tea_tui.widgets.game_log import GameLog
 
 if TYPE_CHECKING:
-    from core.tea_garden.hidden import TeaGardenObservation
+    from core.engine import Observation
     from tea_tui.session import GameSession
 
-PANEL_WIDGETS = {
-    "map": ("map",),
-    "tracks": ("tracks",),
-    "displays": ("action-display", "caravan-display", "emperor-display", "cup-stacks"),
-    "board": ("board",),
-    "opponents": ("opponents",),
-    "log": ("log",),
-    "court": ("noble-court", "puerh-cakes"),
-}
-"""The widgets in each switchable panel, by id."""
 TABS_HINT = "Tab · PgUp/PgDn"
 TABS_HINT_SHORT = "PgUp/PgDn"
 """Said after the tabs when it fits: how to change and scroll the panel."""
+WIDE = "wide"
+"""The stale-mark of the wide layout's own widgets (the board and log beside the panels)."""
 
 
 class GamePanels:
     """The panels of the game screen (see the module's docstring)."""
 
     session: GameSession
+    game_layout: GameLayout
     panel: str
-    _view: TeaGardenObservation | None
+    _view: Observation | None
     _stale: set[str]
 
     # The parts of Screen this mixin uses (GameScreen is a Screen).
@@ -53,30 +46,20 @@ class GamePanels:
     has_class: Any
 
     @property
-    def _luyu_opposite(self) -> bool:
-        """True in a solo game with a person: the view is always theirs, so the other seat
-        is always Lu Yu's (a game of AI seats only may show his seat's view)."""
-        return self.session.luyu_seat is not None and bool(self.session.human_seats)
-
-    @property
     def wide(self) -> bool:
         """True in the roomy layout."""
         return bool(self.has_class("-wide"))
 
     def _panel_names(self) -> list[str]:
         """The panels the tab line offers now, in its order."""
-        names = []
-        for _, (name, _, _) in PANELS.items():
-            if self.wide and name in ("board", "log"):
-                continue
-            if name == "court" and not self.session.ctx.options.puerh:
-                continue
-            names.append(name)
-        return names
+        return [p.name for p in self.game_layout.shown_panels(self.session, wide=self.wide)]
+
+    def _fixed_when_wide(self, name: str) -> bool:
+        return any(p.name == name and p.fixed_when_wide for p in self.game_layout.panels)
 
     def _scroller(self) -> Widget:
         """The widget that scrolls the panel on show."""
-        name = "#log" if self.panel == "log" else f"#panel-{self.panel}"
+        name = "#log" if self.panel == LOG_PANEL else f"#panel-{self.panel}"
         widget: Widget = self.query_one(name)
         return widget
 
@@ -91,29 +74,28 @@ class GamePanels:
         if self._view is None:
             return
         s = self.session
-        names = ("wide", self.panel) if self.wide else (self.panel,)
+        names = (WIDE, self.panel) if self.wide else (self.panel,)
         for name in names:
             if name not in self._stale:
                 continue
             self._stale.discard(name)
-            for widget_id in PANEL_WIDGETS.get(name, ("wide-board", "wide-log")):
-                widget = self.query_one(f"#{widget_id}")
-                if isinstance(widget, GameLog):
-                    widget.show(s.log, s.names)
-                elif isinstance(widget, BoardPanel | ViewWidget):
-                    widget.show(self._view, s.ctx, s.names)
+            if name == LOG_PANEL:
+                self.query_one("#log", GameLog).show(s.log, s.names)
+                continue
+            if name == WIDE:
+                self.query_one("#wide-log", GameLog).show(s.log, s.names)
+                ids = self.game_layout.wide_widget_ids()
+            else:
+                ids = self.game_layout.panel_widget_ids(name)
+            for widget_id in ids:
+                self.game_layout.show_widget(self.query_one(f"#{widget_id}"), self._view, s)
 
     def _draw_tabs(self) -> None:
         tabs = Text()
-        shown = self._panel_names()
-        for key, (name, title, _) in PANELS.items():
-            if name not in shown:
-                continue  # the Noble Court exists only with the expansion
-            luyu = self.session.luyu_seat
-            if name == "opponents" and luyu is not None and self._luyu_opposite:
-                title = self.session.names[luyu]  # solo: the other seat is Lu Yu's board
-            style = "bold reverse" if name == self.panel else "dim"
-            tabs.append(f" {key} {title} ", style=style)
+        for panel in self.game_layout.shown_panels(self.session, wide=self.wide):
+            title = self.game_layout.panel_title(self.session, panel)
+            style = "bold reverse" if panel.name == self.panel else "dim"
+            tabs.append(f" {panel.key} {title} ", style=style)
             tabs.append(" ")
         width = self.app.size.width - (44 if self.wide else 0)
         for hint in (TABS_HINT, TABS_HINT_SHORT):
@@ -140,7 +122,7 @@ class GamePanels:
 
     def action_panel(self, name: str) -> None:
         """Show one panel in the switchable area."""
-        if name == "court" and not self.session.ctx.options.puerh:
-            self.notify(NO_COURT)
+        if not self.game_layout.panel_available(self.session, name):
+            self.notify(self.game_layout.unavailable_note(self.session, name))
             return
         self._show_panel(name)

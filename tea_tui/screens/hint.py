@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 
 from core.moves import Move
-from tea_tui.games.tea_garden.menu import move_label
+from tea_tui.game_ui import ui_for
 
 if TYPE_CHECKING:
     from tea_tui.hints import Hinter, HintResult
@@ -131,7 +131,7 @@ class HintScreen(ModalScreen[HintAnswer]):
             if i:
                 lines.append("\n")
             lines.append(f" {i + 1} ", style="bold reverse")
-            lines.append(f" {move_label(view, s.ctx, tip.move)}")
+            lines.append(f" {ui_for(s.game_id).move_label(s, view, tip.move)}")
             lines.append(f"  {tip.chance:.0%} win chance", style="bold")
             if tip.visits:
                 lines.append(f" ({tip.visits} sim.)", style="dim")

@@ -1,12 +1,12 @@
-"""The house-rules dialog of the new-game screen: one checkbox per variant flag.
+"""The house-rules dialog of the new-game screen: one checkbox per variant flag of the game.
 
-Returns the names switched on (in the standard order), or None when closed with Esc. Rules of
-the Puerh expansion are greyed out while the expansion is off.
+Returns the names switched on (in the game's order), or None when closed with Esc. Rules of an
+expansion (Tea Garden's Puerh) are greyed out while the expansion is off.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -16,7 +16,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Footer, Static
 
-from tea_tui.games.tea_garden.house_rules import HOUSE_RULES
+from tea_tui.house_rules import HouseRule
 from tea_tui.widgets.toggles import TickBox
 
 
@@ -24,8 +24,9 @@ class HouseRulesScreen(ModalScreen[tuple[str, ...] | None]):
     """Choose the house rules of a new game.
 
     Args:
+        rules: the game's house rules.
         chosen: the rules switched on when the dialog opens.
-        puerh: whether the expansion is on (its rules can be chosen only then).
+        switches: the form's switches that are on (an expansion's rules need it on).
     """
 
     CSS_PATH = "modals.tcss"
@@ -34,20 +35,24 @@ class HouseRulesScreen(ModalScreen[tuple[str, ...] | None]):
         Binding("f5", "done", "keep", tooltip="Keep these house rules", id="rules-done"),
     ]
 
-    def __init__(self, chosen: Iterable[str], *, puerh: bool) -> None:
+    def __init__(
+        self, rules: Sequence[HouseRule], chosen: Iterable[str], *, switches: Iterable[str]
+    ) -> None:
         super().__init__()
+        self.rules = tuple(rules)
         self.chosen = frozenset(chosen)
-        self.puerh = puerh
+        self.switches = frozenset(switches)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="modal-box", id="rules-box"):
             title = Text("House rules", style="bold")
             title.append("  Space: on/off · F5: keep · Esc: cancel", style="dim")
             yield Static(title, id="rules-title")
-            for rule in HOUSE_RULES:
-                off = rule.expansion and not self.puerh
+            for rule in self.rules:
+                off = bool(rule.needs) and rule.needs not in self.switches
+                needs = f"{rule.needs_label or rule.needs}, " if rule.needs else ""
                 yield TickBox(
-                    f"{rule.label} ({'Puerh, ' if rule.expansion else ''}{rule.ruling})",
+                    f"{rule.label} ({needs}{rule.ruling})",
                     rule.name in self.chosen and not off,
                     id=f"rule-{rule.name}",
                     disabled=off,
@@ -55,11 +60,13 @@ class HouseRulesScreen(ModalScreen[tuple[str, ...] | None]):
                     classes="rule-box",
                 )
                 yield Static(Text(rule.effect, style="dim"), classes="rule-text")
-            if not self.puerh:
-                yield Static(
-                    Text("The Puerh rules need the expansion: tick it on the form first.", "dim"),
-                    id="rules-puerh-off",
-                )
+            missing = sorted(
+                {r.needs_label or r.needs for r in self.rules if r.needs}
+                - {r.needs_label or r.needs for r in self.rules if r.needs in self.switches}
+            )
+            for label in missing:
+                note = f"The {label} rules need the expansion: tick it on the form first."
+                yield Static(Text(note, "dim"), id=f"rules-{label.lower()}-off")
             with Horizontal(id="rules-buttons"):
                 yield Button("Keep", variant="primary", compact=True, id="rules-keep")
                 yield Button("Cancel", compact=True, id="rules-close")
@@ -74,7 +81,7 @@ class HouseRulesScreen(ModalScreen[tuple[str, ...] | None]):
     def chosen_now(self) -> tuple[str, ...]:
         """The rules ticked (and enabled) at the moment, in the standard order."""
         names = []
-        for rule in HOUSE_RULES:
+        for rule in self.rules:
             box = self.query_one(f"#rule-{rule.name}", Checkbox)
             if box.value and not box.disabled:
                 names.append(rule.name)

@@ -12,10 +12,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from core.tea_garden.hidden import TeaGardenObservation
-from tea_tui.games.tea_garden.house_rules import summary
-from tea_tui.games.tea_garden.scores import observed_breakdown
-from tea_tui.games.tea_garden.widgets.score_table import ScoreTable
+from core.engine import Observation
+from tea_tui.game_ui import ui_for
+from tea_tui.widgets.score_table import ScoreTable
 
 if TYPE_CHECKING:
     from tea_tui.session import GameSession
@@ -117,25 +116,26 @@ class ScoreScreen(ModalScreen[None]):
         Binding("escape,s,q", "close", "close", tooltip="Back to the game", id="scores-close"),
     ]
 
-    def __init__(self, view: TeaGardenObservation, session: GameSession) -> None:
+    def __init__(self, view: Observation, session: GameSession) -> None:
         super().__init__()
         self.view = view
         self.session = session
+        self.ui = ui_for(session.game_id)
 
     def compose(self) -> ComposeResult:
+        when = self.ui.progress_words(self.session, self.view)
         with Vertical(classes="modal-box"):
-            yield Static(
-                Text(f"Scores if the game ended now (round {self.view.round})", style="bold")
-            )
+            yield Static(Text(f"Scores if the game ended now ({when})", style="bold"))
             yield ScoreTable(id="live-scores")
-            if self.session.house_rules:
-                rules = summary(self.session.house_rules)
+            rules = self.ui.house_rules_summary(self.session)
+            if rules:
                 yield Static(Text(f"House rules: {rules}", style="dim"), id="live-rules")
             yield Static(Text("Esc or s closes", style="dim"))
 
     def on_mount(self) -> None:
-        breakdown = observed_breakdown(self.view, self.session.ctx)
-        self.query_one(ScoreTable).show(breakdown, self.session.names)
+        breakdown = self.ui.observed_scores(self.session, self.view)
+        categories = self.ui.score_categories(breakdown)
+        self.query_one(ScoreTable).show(breakdown, self.session.names, categories)
 
     def action_close(self) -> None:
         """Back to the game."""

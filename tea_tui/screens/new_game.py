@@ -1,13 +1,16 @@
-"""The new-game screen: the game, its expansion and house rules, the number of players, each
-seat's kind, level, name and colour, and the seed (random by default, shown and editable).
+"""The new-game screen: the game, its switches (an expansion) and house rules, the number of
+players, each seat's kind, level, name and colour, and the seed (random by default, shown and
+editable). The game is chosen first (:mod:`tea_tui.screens.choose_game`); what the form offers
+comes from the registry (seat range, automa) and the game's :class:`~tea_tui.game_ui.GameUi`
+(switches, house rules, the automa's levels in words).
 
-"Solo vs Lu Yu" in the Players row sets up a solo game against the automa: the person in seat 1,
-Lu Yu (easy, medium, hard or expert) in seat 2, and who takes the first turn (SOLO-13: the player
-chooses). It opens with the last setup used (kept in the settings) and a new seed, or, for a
-rematch, with the finished game's setup and seed. Tab moves between fields; F5 (or Ctrl+S) starts
-the game from any field, as do Start and Enter in a text field; Esc goes back. Check boxes and
-radio buttons draw their state (:mod:`tea_tui.widgets.toggles`), so the form reads the same in 16
-colours or none.
+"Solo vs Lu Yu" in the Players row (for a game with an automa) sets up a solo game against it:
+the person in seat 1, the automa at the chosen level in seat 2, and who takes the first turn
+(Tea Garden's SOLO-13: the player chooses). It opens with the last setup used (kept in the
+settings) and a new seed, or, for a rematch, with the finished game's setup and seed. Tab moves
+between fields; F5 (or Ctrl+S) starts the game from any field, as do Start and Enter in a text
+field; Esc goes back. Check boxes and radio buttons draw their state
+(:mod:`tea_tui.widgets.toggles`), so the form reads the same in 16 colours or none.
 """
 
 from __future__ import annotations
@@ -24,10 +27,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, RadioButton, RadioSet, Select, Static
 
+from core.games import GameInfo, find_game
 from core.seats import MAX_NAME, SeatSpec
-from tea_tui.games.tea_garden.house_rules import BY_NAME
+from tea_tui.game_ui import GameUi, ui_for
 from tea_tui.screens.house_rules import HouseRulesScreen
-from tea_tui.session import LUYU_NAME
 from tea_tui.widgets.glyphs import COLOUR_CHOICES, DEFAULT_COLOUR_NAMES, seat_glyph
 from tea_tui.widgets.toggles import FOCUS_CSS, RadioDot, TickBox
 
@@ -44,18 +47,9 @@ KINDS: tuple[tuple[str, str], ...] = (
     ("Random", "random"),
 )
 """Who may sit at a seat: label and seat spec (without a name)."""
-LUYU_LEVELS: tuple[tuple[str, str], ...] = (
-    ("easy: no Expert card", "easy"),
-    ("medium: 1 Expert card", "medium"),
-    ("hard: 2 Expert cards", "hard"),
-    ("expert: 3 Expert cards", "expert"),
-)
-"""Lu Yu's difficulties (the Expert cards shuffled into his deck, SOLO-11)."""
 SOLO = 1
-"""The value of ``players`` for a solo game (a person against Lu Yu: two seats)."""
-SOLO_NOTE = "Solo: score more than Lu Yu to win (a tie goes to him) · F5: start"
+"""The value of ``players`` for a solo game (a person against the automa: two seats)."""
 PLAIN_NOTE = "Tab: next field · F5 or Ctrl+S: start · the same seed deals the same game"
-MAX_SEATS = 4
 MAX_SEED = 1_000_000
 """New seeds are drawn below this, to stay short enough to read out."""
 
@@ -68,31 +62,43 @@ class Plan:
         default_factory=lambda: [SeatSpec("human"), SeatSpec("mcts", "normal")]
     )
     colours: list[str] = field(default_factory=list)
-    puerh: bool = False
+    switches: tuple[str, ...] = ()
+    """The game's switches that are on (Tea Garden's ``puerh``)."""
     seed: int | None = None
     """None draws a new one."""
     start_seat: int | None = None
     """The seat that starts; None draws it (a solo game: the person starts)."""
     house_rules: tuple[str, ...] = ()
-    """The variant flags switched on (:mod:`tea_tui.games.tea_garden.house_rules`)."""
+    """The variant flags switched on (:attr:`tea_tui.game_ui.GameUi.house_rules`)."""
+    game: str = "tea_garden"
+    """The game, by registry id."""
 
     @classmethod
     def of(cls, session: GameSession) -> Plan:
-        """The plan of a game played: same seats, names, colours, expansion, seed and starter."""
+        """The plan of a game played: same game, seats, names, colours, switches, seed and
+        starter."""
         seats = [SeatSpec(s.kind, s.level, session.names[i]) for i, s in enumerate(session.seats)]
+        options = session.setup().options
+        switches = tuple(
+            sw.name for sw in ui_for(session.game_id).switches if options.get(sw.name) is True
+        )
         return cls(
             seats,
             list(session.colours),
-            session.puerh,
+            switches,
             session.seed,
-            session.game.start_seat,
+            session.setup().start_seat,
             session.house_rules,
+            session.game_id,
         )
 
     @property
-    def luyu_seat(self) -> int | None:
-        """The seat of Lu Yu in a solo plan, else None."""
-        return next((i for i, spec in enumerate(self.seats) if spec.kind == "luyu"), None)
+    def automa_seat(self) -> int | None:
+        """The seat of the automa in a solo plan, else None."""
+        automa = find_game(self.game).automa
+        if automa is None:
+            return None
+        return next((i for i, spec in enumerate(self.seats) if spec.kind == automa.kind), None)
 
 
 @dataclass(frozen=True)
@@ -102,12 +108,20 @@ class Choice:
     seats: tuple[SeatSpec, ...]
     names: tuple[str, ...]
     colours: tuple[str, ...]
-    puerh: bool
+    switches: tuple[str, ...]
+    """The game's switches that are on (an expansion)."""
     seed: int
     start_seat: int | None = None
     """The seat that takes the first turn; None draws it from the seed."""
     house_rules: tuple[str, ...] = ()
     """The variant flags switched on."""
+    game: str = "tea_garden"
+    """The game, by registry id."""
+
+    @property
+    def options(self) -> dict[str, bool | int | str | None]:
+        """The game's options: the switches and house rules on."""
+        return dict.fromkeys((*self.switches, *self.house_rules), True)
 
 
 def kind_value(spec: SeatSpec) -> str:
@@ -148,11 +162,29 @@ class NewGameScreen(Screen[None]):
         super().__init__()
         self.plan = plan or Plan()
         self.rematch = rematch
-        solo = self.plan.luyu_seat is not None
-        self.players = SOLO if solo else max(2, min(MAX_SEATS, len(self.plan.seats)))
-        """The number of players chosen; :data:`SOLO` for a game against Lu Yu."""
-        self.house_rules: tuple[str, ...] = self.plan.house_rules
+        self.info: GameInfo = find_game(self.plan.game)
+        """The game being set up."""
+        self.ui: GameUi = ui_for(self.plan.game)
+        solo = self.plan.automa_seat is not None
+        low, high = self.info.min_seats, self.info.max_seats
+        self.players = SOLO if solo else max(low, min(high, len(self.plan.seats)))
+        """The number of players chosen; :data:`SOLO` for a game against the automa."""
+        known = {rule.name for rule in self.ui.house_rules}
+        self.house_rules: tuple[str, ...] = tuple(r for r in self.plan.house_rules if r in known)
         """The house rules chosen in their dialog."""
+
+    @property
+    def max_seats(self) -> int:
+        """The most seats the game has (rows of the form)."""
+        return self.info.max_seats
+
+    @property
+    def automa_name(self) -> str:
+        """The automa's name ("" for a game without one)."""
+        return self.info.automa.name if self.info.automa else ""
+
+    def _solo_note(self) -> str:
+        return f"Solo: {self.ui.solo_rule(self.automa_name)} · F5: start"
 
     # --- the form ---------------------------------------------------------------------------
 
@@ -164,29 +196,33 @@ class NewGameScreen(Screen[None]):
             yield Static(Text(title, style="bold"), id="new-title")
             with Horizontal(classes="new-row"):
                 yield Static("Game", classes="new-label")
-                yield Static("Tea Garden", id="new-game-name")
-                yield TickBox(
-                    "Puerh expansion",
-                    plan.puerh,
-                    id="new-puerh",
-                    compact=True,
-                    tooltip="Puerh, The Noble Court: Halls, the Puerh Market, Decrees",
-                )
-                yield Button(
-                    self._rules_label(),
-                    compact=True,
-                    id="new-rules",
-                    tooltip="Variants of rules the rulebook leaves open",
-                )
+                yield Static(self.info.name, id="new-game-name")
+                for switch in self.ui.switches:
+                    yield TickBox(
+                        switch.label,
+                        switch.name in plan.switches,
+                        id=f"new-{switch.name}",
+                        compact=True,
+                        tooltip=switch.tip or None,
+                    )
+                if self.ui.house_rules:
+                    yield Button(
+                        self._rules_label(),
+                        compact=True,
+                        id="new-rules",
+                        tooltip="Variants of rules the rulebook leaves open",
+                    )
             with Horizontal(classes="new-row"):
                 yield Static("Players", classes="new-label")
                 with RadioSet(id="new-players", compact=True):
-                    yield RadioDot("Solo vs Lu Yu", self.players == SOLO, id="players-1")
-                    for n in (2, 3, 4):
+                    if self.info.automa is not None:
+                        solo = f"Solo vs {self.automa_name}"
+                        yield RadioDot(solo, self.players == SOLO, id="players-1")
+                    for n in range(max(2, self.info.min_seats), self.max_seats + 1):
                         yield RadioDot(str(n), n == self.players, id=f"players-{n}")
-            # A solo plan keeps its person in seat 1, whichever seat Lu Yu had.
-            order = [i for i in range(len(plan.seats)) if i != plan.luyu_seat]
-            for seat in range(MAX_SEATS):
+            # A solo plan keeps its person in seat 1, whichever seat the automa had.
+            order = [i for i in range(len(plan.seats)) if i != plan.automa_seat]
+            for seat in range(self.max_seats):
                 source = order[seat] if seat < len(order) else None
                 spec = plan.seats[source] if source is not None else SeatSpec("mcts", "normal")
                 colour = _colour(plan, source, DEFAULT_COLOUR_NAMES[seat])
@@ -217,7 +253,8 @@ class NewGameScreen(Screen[None]):
                         id=f"colour-{seat}",
                         classes="seat-colour",
                     )
-            yield from self._solo_rows()
+            if self.info.automa is not None:
+                yield from self._solo_rows()
             with Horizontal(classes="new-row", id="new-seed-row"):
                 yield Static("Seed", classes="new-label")
                 yield Input(str(seed), type="integer", compact=True, id="new-seed")
@@ -229,20 +266,23 @@ class NewGameScreen(Screen[None]):
         yield Footer(compact=True)
 
     def _solo_rows(self) -> ComposeResult:
-        """Lu Yu's difficulty and colour, and who starts (shown in a solo game only)."""
+        """The automa's difficulty and colour, and who starts (shown in a solo game only)."""
         plan = self.plan
-        luyu = plan.luyu_seat
+        automa = self.info.automa
+        assert automa is not None
+        luyu = plan.automa_seat
         level = plan.seats[luyu].level if luyu is not None else ""
-        levels = [value for _, value in LUYU_LEVELS]
+        choices = self.ui.automa_levels(self.info.id)
+        levels = [value for _, value in choices]
         with Horizontal(classes="new-row seat-row", id="solo-row"):
-            yield Static(f"{seat_glyph(1)} Lu Yu", classes="new-label")
+            yield Static(f"{seat_glyph(1)} {automa.name}", classes="new-label")
             yield Select(
-                LUYU_LEVELS,
-                value=level if level in levels else "medium",
+                choices,
+                value=level if level in levels else automa.default,
                 allow_blank=False,
                 compact=True,
                 id="solo-level",
-                tooltip="Lu Yu's difficulty: the Expert cards shuffled into his deck",
+                tooltip=self.ui.automa_level_tip(automa.name),
             )
             yield Select(
                 [(name, name) for name in COLOUR_CHOICES],
@@ -257,24 +297,25 @@ class NewGameScreen(Screen[None]):
             yield Static("Starts", classes="new-label")
             with RadioSet(id="solo-start", compact=True):
                 yield RadioDot("You", not he_starts, id="start-you")
-                yield RadioDot("Lu Yu", he_starts, id="start-luyu")
+                yield RadioDot(automa.name, he_starts, id="start-luyu")
 
     def on_mount(self) -> None:
         self._show_seats()
         self.query_one("#new-go", Button).focus()
-        self._note(SOLO_NOTE if self.players == SOLO else PLAIN_NOTE)
+        self._note(self._solo_note() if self.players == SOLO else PLAIN_NOTE)
 
     def _show_seats(self) -> None:
         solo = self.players == SOLO
-        for seat in range(MAX_SEATS):
+        for seat in range(self.max_seats):
             shown = seat == 0 or (not solo and seat < self.players)
             self.query_one(f"#seat-row-{seat}").display = shown
-        self.query_one("#solo-row").display = solo
-        self.query_one("#solo-start-row").display = solo
+        if self.info.automa is not None:
+            self.query_one("#solo-row").display = solo
+            self.query_one("#solo-start-row").display = solo
         you = f"{seat_glyph(0)} You" if solo else f"{seat_glyph(0)} Seat 1"
         self.query_one("#label-0", Static).update(you)
         kind = self.query_one("#kind-0", Select)
-        if solo:  # the person plays against Lu Yu
+        if solo:  # the person plays against the automa
             kind.value = "human"
         kind.disabled = solo
 
@@ -284,7 +325,14 @@ class NewGameScreen(Screen[None]):
 
     def _set_house_rules(self, names: Sequence[str]) -> None:
         self.house_rules = tuple(names)
-        self.query_one("#new-rules", Button).label = self._rules_label()
+        if self.ui.house_rules:
+            self.query_one("#new-rules", Button).label = self._rules_label()
+
+    def _switches_on(self) -> tuple[str, ...]:
+        """The switches ticked on the form."""
+        return tuple(
+            sw.name for sw in self.ui.switches if self.query_one(f"#new-{sw.name}", Checkbox).value
+        )
 
     def _note(self, text: str, *, error: bool = False) -> None:
         style = "bold red" if error else "dim"
@@ -298,7 +346,7 @@ class NewGameScreen(Screen[None]):
         if button_id.startswith("players-"):
             self.players = int(button_id.removeprefix("players-"))
             self._show_seats()
-            self._note(SOLO_NOTE if self.players == SOLO else PLAIN_NOTE)
+            self._note(self._solo_note() if self.players == SOLO else PLAIN_NOTE)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """A seat's kind changed: its default name follows."""
@@ -319,19 +367,27 @@ class NewGameScreen(Screen[None]):
             self.action_house_rules()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        """Without the expansion, its house rules go too."""
-        if event.checkbox.id == "new-puerh" and not event.value:
-            self._set_house_rules([n for n in self.house_rules if not BY_NAME[n].expansion])
+        """Without an expansion, its house rules go too."""
+        switches = {f"new-{sw.name}": sw.name for sw in self.ui.switches}
+        name = switches.get(event.checkbox.id or "")
+        if name is not None and not event.value:
+            needs = {rule.name: rule.needs for rule in self.ui.house_rules}
+            self._set_house_rules([n for n in self.house_rules if needs.get(n) != name])
 
     def action_house_rules(self) -> None:
         """Open the house-rules dialog."""
-        puerh = self.query_one("#new-puerh", Checkbox).value
+        if not self.ui.house_rules:
+            self.notify(f"{self.info.name} has no house rules.", timeout=3)
+            return
 
         def chosen(names: tuple[str, ...] | None) -> None:
             if names is not None:
                 self._set_house_rules(names)
 
-        self.app.push_screen(HouseRulesScreen(self.house_rules, puerh=puerh), chosen)
+        dialog = HouseRulesScreen(
+            self.ui.house_rules, self.house_rules, switches=self._switches_on()
+        )
+        self.app.push_screen(dialog, chosen)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in a field starts the game."""
@@ -389,8 +445,11 @@ class NewGameScreen(Screen[None]):
             level = self.query_one("#solo-level", Select).value
             colour = self.query_one("#solo-colour", Select).value
             assert isinstance(level, str) and isinstance(colour, str)
-            name = LUYU_NAME if names[0] != LUYU_NAME else f"{LUYU_NAME} (automa)"
-            seats.append(SeatSpec("luyu", level, name))
+            automa = self.info.automa
+            assert automa is not None
+            name = automa.name if names[0] != automa.name else f"{automa.name} (automa)"
+            bot = SeatSpec.parse(f"{automa.kind}:{level}")
+            seats.append(SeatSpec(bot.kind, bot.level, name))
             names.append(name)
             colours.append(colour)
             he_starts = self.query_one("#start-luyu", RadioButton).value
@@ -400,9 +459,19 @@ class NewGameScreen(Screen[None]):
         text = self.query_one("#new-seed", Input).value.strip()
         if not text.isdigit():
             raise ValueError("The seed is a whole number from 0 up (New seed draws one).")
-        puerh = self.query_one("#new-puerh", Checkbox).value
-        rules = tuple(n for n in self.house_rules if puerh or not BY_NAME[n].expansion)
-        return Choice(tuple(seats), tuple(names), tuple(colours), puerh, int(text), start, rules)
+        switches = self._switches_on()
+        needs = {rule.name: rule.needs for rule in self.ui.house_rules}
+        rules = tuple(n for n in self.house_rules if not needs.get(n) or needs[n] in switches)
+        return Choice(
+            tuple(seats),
+            tuple(names),
+            tuple(colours),
+            switches,
+            int(text),
+            start,
+            rules,
+            self.info.id,
+        )
 
 
 def _colour(plan: Plan, seat: int | None, default: str) -> str:

@@ -3,12 +3,13 @@ step with it.
 
 ←/→ step one move, Home/End jump to the start and the end, PgUp/PgDn to the previous or next
 round. The board shows what one seat saw at that moment: by default the seat that just moved,
-``v`` cycles through the seats. The panels are those of the game screen (``m t d b o``, and
-``r`` for the Noble Court in a game with the Puerh expansion); the log is always on screen.
+``v`` cycles through the seats. The panels are those of the game screen, laid out by the same
+code (:meth:`tea_tui.game_ui.GameUi.panel_widgets`); the log is always on screen.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -19,28 +20,19 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, Static
 
-from core.tea_garden.hidden import TeaGardenObservation
-from core.tea_garden.rules import TeaGardenState
-from tea_tui.games.tea_garden.widgets.board_map import BoardMap
-from tea_tui.games.tea_garden.widgets.displays import (
-    ActionDisplay,
-    BoardPanel,
-    CaravanDisplay,
-    CupStacks,
-    EmperorDisplay,
+from tea_tui.game_ui import FALLBACK, GameUi, ui_for
+from tea_tui.layout import (
+    FALLBACK_LAYOUT,
+    LOG_PANEL,
+    GameLayout,
+    PanelInfo,
+    layout_for,
 )
-from tea_tui.games.tea_garden.widgets.noble_court import NobleCourt, PuerhCakes
-from tea_tui.games.tea_garden.widgets.opponents import Opponents
-from tea_tui.games.tea_garden.widgets.player_board import PlayerBoard
-from tea_tui.games.tea_garden.widgets.status import StatusLine
-from tea_tui.games.tea_garden.widgets.tracks import Tracks
-from tea_tui.games.tea_garden.widgets.view_widget import ViewWidget
-from tea_tui.screens.bindings import NO_COURT, PANELS
-from tea_tui.session import ROUNDS
 from tea_tui.widgets.game_log import GameLog
 from tea_tui.widgets.glyphs import seat_colour, seat_glyph, use_seat_colours
 
 if TYPE_CHECKING:
+    from core.engine import Observation
     from saves import HintNote, LoadedGame, Replay
     from tea_tui.persist import Rebuilt
 
@@ -48,87 +40,102 @@ TALL = 36
 """From this height the log takes the room the map leaves."""
 REPLAY_LOG = 40
 """Log entries the replay shows (up to the move shown)."""
-REPLAY_PANELS = {k: v for k, v in PANELS.items() if v[0] != "log"}
-"""The panels of the replay viewer (the log is always on screen; the Noble Court panel only in
-a game with the Puerh expansion)."""
+
+
+_STEPS: list[BindingType] = [
+    Binding(
+        "left",
+        "step(-1)",
+        "back",
+        key_display="←",
+        tooltip="One move back",
+        priority=True,
+        id="replay-back",
+    ),
+    Binding(
+        "right",
+        "step(1)",
+        "forward",
+        key_display="→",
+        tooltip="One move forward",
+        priority=True,
+        id="replay-forward",
+    ),
+    Binding(
+        "home",
+        "jump(0)",
+        "first",
+        tooltip="Jump to the start",
+        priority=True,
+        id="replay-start",
+    ),
+    Binding("end", "jump(-1)", "last", tooltip="Jump to the end", priority=True, id="replay-end"),
+    Binding(
+        "pageup",
+        "round(-1)",
+        "round back",
+        show=False,
+        tooltip="Jump to the previous round",
+        priority=True,
+        id="replay-round-back",
+    ),
+    Binding(
+        "pagedown",
+        "round(1)",
+        "next round",
+        show=False,
+        tooltip="Jump to the next round",
+        priority=True,
+        id="replay-round-forward",
+    ),
+    Binding(
+        "v",
+        "view",
+        "view",
+        tooltip="Whose view the board shows: the seat that moved, or a seat of your choice",
+        id="replay-view",
+    ),
+]
+"""The replay viewer's own keys."""
+
+
+def _replay_panels(layout: GameLayout) -> list[PanelInfo]:
+    """The panels of the replay viewer: the game screen's but the log (always on screen)."""
+    return [p for p in layout.panels if p.name != LOG_PANEL]
+
+
+def replay_bindings(layout: GameLayout) -> list[BindingType]:
+    """The replay viewer's bindings for a game: stepping, then the game's panels."""
+    return [
+        *_STEPS,
+        *[
+            Binding(
+                p.key,
+                f"panel('{p.name}')",
+                p.title.lower(),
+                show=False,
+                tooltip=p.tip,
+                id=f"replay-panel-{p.name}",
+            )
+            for p in _replay_panels(layout)
+        ],
+        Binding("escape,q", "close", "close", tooltip="Leave the replay", id="replay-close"),
+    ]
 
 
 class ReplayScreen(Screen[None]):
     """Step through a game."""
 
-    CSS_PATH = "replay.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "left",
-            "step(-1)",
-            "back",
-            key_display="←",
-            tooltip="One move back",
-            priority=True,
-            id="replay-back",
-        ),
-        Binding(
-            "right",
-            "step(1)",
-            "forward",
-            key_display="→",
-            tooltip="One move forward",
-            priority=True,
-            id="replay-forward",
-        ),
-        Binding(
-            "home",
-            "jump(0)",
-            "first",
-            tooltip="Jump to the start",
-            priority=True,
-            id="replay-start",
-        ),
-        Binding(
-            "end", "jump(-1)", "last", tooltip="Jump to the end", priority=True, id="replay-end"
-        ),
-        Binding(
-            "pageup",
-            "round(-1)",
-            "round back",
-            show=False,
-            tooltip="Jump to the previous round",
-            priority=True,
-            id="replay-round-back",
-        ),
-        Binding(
-            "pagedown",
-            "round(1)",
-            "next round",
-            show=False,
-            tooltip="Jump to the next round",
-            priority=True,
-            id="replay-round-forward",
-        ),
-        Binding(
-            "v",
-            "view",
-            "view",
-            tooltip="Whose view the board shows: the seat that moved, or a seat of your choice",
-            id="replay-view",
-        ),
-        *[
-            Binding(
-                key,
-                f"panel('{name}')",
-                title.lower(),
-                show=False,
-                tooltip=tip,
-                id=f"replay-panel-{name}",
-            )
-            for key, (name, title, tip) in REPLAY_PANELS.items()
-        ],
-        Binding("escape,q", "close", "close", tooltip="Leave the replay", id="replay-close"),
-    ]
+    CSS_PATH = str(Path(__file__).with_name("replay.tcss"))
+    UI: ClassVar[GameUi] = FALLBACK
+    LAYOUT: ClassVar[GameLayout] = FALLBACK_LAYOUT
+    BINDINGS: ClassVar[list[BindingType]] = []
 
     def __init__(self, rebuilt: Rebuilt, replay: Replay, *, title: str = "") -> None:
         super().__init__()
         self.session = rebuilt.session
+        self.ui = self.UI
+        self.game_layout = self.LAYOUT
         self.marks = rebuilt.marks
         self.rounds = rebuilt.rounds
         self.replay = replay
@@ -137,11 +144,11 @@ class ReplayScreen(Screen[None]):
         """The number of moves made at the point shown."""
         self.pinned: int | None = None
         """The seat whose view is shown, or None to follow the play."""
-        self.panel = "map"
+        self.panel = self._panel_names()[0]
         self.home = False
         """True when another screen lies beneath, to go back to when the replay is left (False:
         opened by `tea-tui replay`, leaving ends the app)."""
-        self._view: TeaGardenObservation | None = None
+        self._view: Observation | None = None
 
     @classmethod
     def of(cls, source: LoadedGame | object) -> ReplayScreen:
@@ -156,7 +163,8 @@ class ReplayScreen(Screen[None]):
 
         if isinstance(source, LoadedGame):
             title = source.save.meta.title or source.name
-            return cls(session_from_save(source), source.replay, title=title)
+            kind = replay_screen(source.save.setup.game)
+            return kind(session_from_save(source), source.replay, title=title)
         assert isinstance(source, GameSession)
         s = source
         notes = _hint_notes(s)
@@ -164,32 +172,20 @@ class ReplayScreen(Screen[None]):
             s.game, s.seed, s.seats, s.moves, names=s.names, hints=notes, colours=s.colours
         )
         replay = Replay.build(s.game, s.seed, [str(m) for m in s.moves])
-        return cls(rebuilt, replay, title=s.title or "this game")
+        return replay_screen(s.game_id)(rebuilt, replay, title=s.title or "this game")
 
     # --- layout -----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield StatusLine(id="replay-status")
+        layout, s = self.game_layout, self.session
+        yield layout.status_widget()
         yield Static("", id="replay-position")
         yield Static("", id="replay-tabs")
-        with ContentSwitcher(initial="rpanel-map", id="replay-panels"):
-            with VerticalScroll(id="rpanel-map", classes="rpanel"):
-                yield BoardMap(id="replay-map")
-            with VerticalScroll(id="rpanel-tracks", classes="rpanel"):
-                yield Tracks(id="replay-tracks")
-            with VerticalScroll(id="rpanel-displays", classes="rpanel"):
-                yield ActionDisplay()
-                yield CaravanDisplay()
-                yield EmperorDisplay()
-                yield CupStacks()
-            with VerticalScroll(id="rpanel-board", classes="rpanel"):
-                yield PlayerBoard(id="replay-board")
-            with VerticalScroll(id="rpanel-opponents", classes="rpanel"):
-                yield Opponents(id="replay-opponents")
-            if self.puerh:
-                with VerticalScroll(id="rpanel-court", classes="rpanel"):
-                    yield NobleCourt(id="replay-court")
-                    yield PuerhCakes(id="replay-cakes")
+        with ContentSwitcher(initial=f"rpanel-{self.panel}", id="replay-panels"):
+            for panel in _replay_panels(layout):
+                if layout.panel_available(s, panel.name):
+                    with VerticalScroll(id=f"rpanel-{panel.name}", classes="rpanel"):
+                        yield from layout.panel_widgets(s, panel.name)
         with Vertical(id="replay-log-box"):
             yield GameLog(id="replay-log")
         yield Footer(compact=True)
@@ -203,10 +199,14 @@ class ReplayScreen(Screen[None]):
         """A tall terminal gives the log more room (layout only)."""
         self.set_class(event.size.height >= TALL, "-tall")
 
-    @property
-    def puerh(self) -> bool:
-        """True in a game with the Puerh expansion: the Noble Court panel is offered."""
-        return self.session.ctx.options.puerh
+    def _panel_names(self) -> list[str]:
+        """The panels the tab line offers, in order."""
+        s = self.session
+        return [
+            p.name
+            for p in _replay_panels(self.game_layout)
+            if self.game_layout.panel_available(s, p.name)
+        ]
 
     # --- showing one step -------------------------------------------------------------------
 
@@ -225,12 +225,11 @@ class ReplayScreen(Screen[None]):
         """Show the board and the log after :attr:`index` moves."""
         s = self.session
         state = self.replay.state_at(self.index)
-        assert isinstance(state, TeaGardenState)
         seat = self.view_seat
         view = state.observation(seat)
-        assert isinstance(view, TeaGardenObservation)
-        ctx, names = s.ctx, s.names
-        self.query_one(StatusLine).show(view, ctx, names)  # the position line names the view
+        names = s.names
+        # The position line names the view, so the status line has no "you".
+        self.game_layout.show_status(self.query_one("#status"), state, view, s, you="")
         self._view = view
         self._show_panel()
         # The newest lines only: stepping must stay quick, and the pane is a few lines high.
@@ -242,17 +241,16 @@ class ReplayScreen(Screen[None]):
         """Hand the view to the widgets of the panel on screen (the others get it when shown)."""
         if self._view is None:
             return
-        panel = self.query_one(f"#rpanel-{self.panel}")
-        for widget in panel.query("*"):
-            if isinstance(widget, BoardPanel | ViewWidget):
-                widget.show(self._view, self.session.ctx, self.session.names)
+        for widget_id in self.game_layout.panel_widget_ids(self.panel):
+            self.game_layout.show_widget(self.query_one(f"#{widget_id}"), self._view, self.session)
 
     def _position(self) -> None:
         total = len(self.replay)
         round_ = self.rounds[self.index]
+        steps = self.replay.final.progress().steps
         text = Text()
         text.append(f"Move {self.index}/{total}", style="bold")
-        text.append(f" · round {min(round_, ROUNDS)}/{ROUNDS}")
+        text.append(f" · {self.ui.step_word} {min(round_, steps)}/{steps}")
         if self.index == total and self.replay.final.is_over():
             text.append(" · the end", style="italic")
         seat = self.view_seat
@@ -268,11 +266,12 @@ class ReplayScreen(Screen[None]):
 
     def _tabs(self) -> None:
         tabs = Text()
-        for key, (name, title, _) in REPLAY_PANELS.items():
-            if name == "court" and not self.puerh:
-                continue  # the Noble Court exists only with the expansion
-            style = "bold reverse" if name == self.panel else "dim"
-            tabs.append(f" {key} {title} ", style=style)
+        shown = self._panel_names()
+        for panel in _replay_panels(self.game_layout):
+            if panel.name not in shown:
+                continue  # a panel of a part not in play (an expansion's)
+            style = "bold reverse" if panel.name == self.panel else "dim"
+            tabs.append(f" {panel.key} {panel.title} ", style=style)
             tabs.append(" ")
         self.query_one("#replay-tabs", Static).update(tabs)
 
@@ -322,8 +321,8 @@ class ReplayScreen(Screen[None]):
 
     def action_panel(self, name: str) -> None:
         """Show one panel."""
-        if name == "court" and not self.puerh:
-            self.notify(NO_COURT)
+        if not self.game_layout.panel_available(self.session, name):
+            self.notify(self.game_layout.unavailable_note(self.session, name))
             return
         self.panel = name
         self.query_one("#replay-panels", ContentSwitcher).current = f"rpanel-{name}"
@@ -348,3 +347,20 @@ def _hint_notes(session: object) -> list[HintNote]:
         HintNote(at=h.at, seat=h.seat, moves=tuple(str(m) for m in h.moves), chances=h.chances)
         for h in session.hints
     ]
+
+
+_SCREENS: dict[str, type[ReplayScreen]] = {}
+
+
+def replay_screen(game_id: str) -> type[ReplayScreen]:
+    """The replay viewer class of a game, with the keys of the game's panels."""
+    if game_id not in _SCREENS:
+        layout = layout_for(game_id)
+        attributes = {
+            "UI": ui_for(game_id),
+            "LAYOUT": layout,
+            "BINDINGS": replay_bindings(layout),
+            "__module__": __name__,
+        }
+        _SCREENS[game_id] = type("ReplayScreen", (ReplayScreen,), attributes)
+    return _SCREENS[game_id]

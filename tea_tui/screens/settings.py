@@ -17,7 +17,7 @@ from textual.events import Key
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, DataTable, Footer, RadioSet, Select, Static
 
-from tea_tui.screens.bindings import GAME_BINDINGS
+from tea_tui.screens.bindings import all_game_bindings
 from tea_tui.settings import PACES
 from tea_tui.widgets.toggles import FOCUS_CSS, RadioDot, TickBox
 
@@ -26,8 +26,9 @@ if TYPE_CHECKING:
 
 THEME_CHOICES = ("dark", "light")
 COLOR_CHOICES = ("auto", "16", "256", "truecolor")
-REMAPPABLE = [b for b in GAME_BINDINGS if b.id]
-"""The game screen's bindings, which the player may give other keys."""
+REMAPPABLE = all_game_bindings()
+"""The game screens' bindings (every game's, each id once), which the player may give other
+keys."""
 
 
 def keys_of(binding_id: str, settings: Settings) -> str:

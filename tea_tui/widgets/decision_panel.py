@@ -1,6 +1,6 @@
 """The decision panel: what the seat to move must decide, as a keyed, grouped list.
 
-A dumb widget (docs/tui.md): the screen gives it a :class:`~tea_tui.games.tea_garden.menu.Menu` with
+A dumb widget (docs/tui.md): the screen gives it a :class:`~tea_tui.menu.Menu` with
 :meth:`DecisionPanel.show` and it posts :class:`DecisionPanel.Chosen` when the person presses
 Enter on an item. Hotkeys are bound by the screen, which looks them up in the same menu.
 Unavailable items are listed dimmed with their reason; group names are headings that the
@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tea_tui.games.tea_garden.menu import Item, Menu
+from tea_tui.menu import Item, Menu
 from tea_tui.widgets.steady_list import SteadyOptionList
 
 

@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widgets import Static
 
-from tea_tui.games.tea_garden.turns import TurnLine
+from tea_tui.turns import TurnLine
 from tea_tui.widgets.glyphs import seat_colour, seat_glyph
 
 

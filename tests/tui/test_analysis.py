@@ -19,8 +19,9 @@ from saves import LoadedGame
 from tea_tui.analysis import analyse_game
 from tea_tui.cli import main
 from tea_tui.cli.analyse import format_report
+from tea_tui.games.tea_garden.session import tea_game
 from tea_tui.persist import SaveKeeper
-from tea_tui.session import GameSession, tea_game
+from tea_tui.session import GameSession
 from tests.tui.pilot_tools import store_in
 
 ITERS = "20"

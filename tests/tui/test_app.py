@@ -531,8 +531,8 @@ async def test_score_table_lists_the_expansion_categories() -> None:
     """scores: a Puerh game's table has rows for cakes, Decrees and Halls."""
     from core.tea_garden.context import Options
     from core.tea_garden.game import TeaGardenGame
-    from tea_tui.games.tea_garden.widgets.score_table import ScoreTable
     from tea_tui.session import GameSession
+    from tea_tui.widgets.score_table import ScoreTable
 
     session = GameSession.new(
         TeaGardenGame(num_seats=2, options=Options(puerh=True)), ["human", "random"], SEED

@@ -9,6 +9,11 @@ from textual.widgets.markdown import MarkdownBlock
 from core.tea_garden.context import Context, Options
 from core.tea_garden.game import TeaGardenGame
 from tea_tui.app import make_app
+from tea_tui.game_ui import ui_for
+from tea_tui.games.tea_garden.help import EXPANSION
+from tea_tui.games.tea_garden.layout import PANELS
+from tea_tui.games.tea_garden.scores import CATEGORY_NAMES
+from tea_tui.games.tea_garden.session import tea_game
 from tea_tui.games.tea_garden.widgets.displays import cost_text
 from tea_tui.games.tea_garden.widgets.noble_court import (
     CENTRE,
@@ -19,12 +24,14 @@ from tea_tui.games.tea_garden.widgets.noble_court import (
     spaces_text,
     token_text,
 )
-from tea_tui.games.tea_garden.widgets.score_table import CATEGORY_NAMES
-from tea_tui.screens.bindings import PANELS
-from tea_tui.screens.help import EXPANSION, HELP_TEXT, HelpScreen
-from tea_tui.session import GameSession, tea_game
+from tea_tui.layout import layout_for
+from tea_tui.screens.help import HelpScreen, help_text
+from tea_tui.session import GameSession
 from tea_tui.widgets.glyphs import seat_glyph
 from tests.tui.pilot_tools import pilot_test
+
+HELP_TEXT = help_text(ui_for("tea_garden"), layout_for("tea_garden"))
+"""Tea Garden's help, as the game screen shows it."""
 
 HEADING = "Puerh - The Noble Court (expansion)"
 
@@ -46,7 +53,7 @@ def test_the_section_uses_the_widgets_glyphs_and_words() -> None:
     ctx = expansion_ctx()
     court = ctx.components.court
     assert court is not None
-    key = next(k for k, (name, _, _) in PANELS.items() if name == "court")
+    key = next(p.key for p in PANELS if p.name == "court")
     assert f"Key `{key}` opens the **Court** panel" in EXPANSION
     # Halls and Courtiers
     assert f"`{spaces_text(court.hall_spaces, [1, -1, 0, -1]).plain}`" in EXPANSION

@@ -14,10 +14,10 @@ from core.tea_garden.context import Options
 from tea_tui.app import TeaApp, make_title_app
 from tea_tui.cli import main
 from tea_tui.games.tea_garden.house_rules import HOUSE_RULES, check_house_rules, summary
+from tea_tui.games.tea_garden.session import tea_game
 from tea_tui.screens.game import GameScreen
 from tea_tui.screens.house_rules import HouseRulesScreen
 from tea_tui.screens.new_game import NewGameScreen
-from tea_tui.session import tea_game
 from tea_tui.settings import load_settings, settings_path
 from tests.tui.pilot_tools import pilot_test, until
 
@@ -155,7 +155,7 @@ async def test_expansion_rules_go_with_the_expansion(tmp_path: Path) -> None:
 
 
 def test_help_explains_house_rules() -> None:
-    from tea_tui.screens.help import HELP_TEXT
+    from tests.tui.test_help import HELP_TEXT
 
     section = HELP_TEXT[HELP_TEXT.index("## House rules") :]
     assert "`F3`" in section and "--variant NAME" in section

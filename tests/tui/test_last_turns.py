@@ -10,8 +10,9 @@ from textual.pilot import Pilot
 
 from core.tea_garden import moves as mv
 from tea_tui.app import TeaApp, make_app
+from tea_tui.games.tea_garden.session import tea_game
 from tea_tui.screens.game import GameScreen
-from tea_tui.session import GameSession, tea_game
+from tea_tui.session import GameSession
 from tea_tui.widgets.last_turn import LastTurns
 from tests.tui.pilot_tools import pilot_test, until
 

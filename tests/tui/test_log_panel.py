@@ -9,8 +9,9 @@ from textual.pilot import Pilot
 from core.rng import Rng
 from core.tea_garden import moves as mv
 from tea_tui.app import TeaApp, make_app
+from tea_tui.games.tea_garden.session import tea_game
 from tea_tui.screens.game import GameScreen
-from tea_tui.session import GameSession, LogEntry, tea_game
+from tea_tui.session import GameSession, LogEntry
 from tea_tui.widgets.game_log import GameLog
 from tests.tui.pilot_tools import pilot_test, played, until
 

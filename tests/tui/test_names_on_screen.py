@@ -25,6 +25,7 @@ from tea_tui.games.tea_garden.plain.board_lines import (
     track_lines,
 )
 from tea_tui.games.tea_garden.plain.seat_lines import seat_lines
+from tea_tui.games.tea_garden.session import tea_game
 from tea_tui.games.tea_garden.widgets.board_map import render_map
 from tea_tui.games.tea_garden.widgets.displays import (
     ActionDisplay,
@@ -35,7 +36,7 @@ from tea_tui.games.tea_garden.widgets.displays import (
 from tea_tui.games.tea_garden.widgets.noble_court import NobleCourt, PuerhCakes
 from tea_tui.games.tea_garden.widgets.opponents import Opponents
 from tea_tui.games.tea_garden.widgets.player_board import PlayerBoard
-from tea_tui.session import GameSession, tea_game
+from tea_tui.session import GameSession
 
 
 def _ids() -> re.Pattern[str]:

@@ -19,10 +19,11 @@ from saves import SavePaths, SaveStore
 from tea_tui.ai_seats import ai_rng
 from tea_tui.cli import main
 from tea_tui.games.tea_garden.menu import Item, Menu, build_menu
+from tea_tui.games.tea_garden.session import tea_game
 from tea_tui.persist import SaveKeeper
 from tea_tui.plain import PlainGame, run_plain, texts
 from tea_tui.plain.texts import clean, item_line, keyed
-from tea_tui.session import GameSession, tea_game
+from tea_tui.session import GameSession
 
 ITEM = re.compile(r"^  (\S+)\. (.*)$")
 """A menu item as printed: two blanks, the key, a full stop, the label."""
@@ -451,7 +452,7 @@ def test_a_seat_count_the_game_is_not_played_with_exits_2(
     assert main(["new", "--plain", "--players", "5"]) == 2
     assert "Tea Garden is played by 2 to 4 players, not 5" in capsys.readouterr().err
     assert main(["new", "--plain", "--game", "tasting", "--players", "3"]) == 2
-    assert "Tasting Duel is played by 2 seats, not 3" in capsys.readouterr().err
+    assert "Tasting Duel is played by 2 players, not 3" in capsys.readouterr().err
 
 
 def test_a_bad_seat_in_plain_mode_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -550,7 +551,8 @@ def test_plain_mode_imports_no_textual() -> None:
     code = (
         "import io, sys\n"
         "from tea_tui.plain import run_plain\n"
-        "from tea_tui.session import GameSession, tea_game\n"
+        "from tea_tui.session import GameSession\n"
+        "from tea_tui.games.tea_garden.session import tea_game\n"
         "s = GameSession.new(tea_game(['human', 'random']), ['human', 'random'], 3)\n"
         "run_plain(s, stdin=io.StringIO('look\\nscores\\n1\\n'), stdout=io.StringIO())\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]\n"

@@ -17,9 +17,9 @@ from core.tea_garden.rules import TeaGardenState
 from core.tea_garden.state import DecreeInPlay
 from saves import SaveStore
 from tea_tui.app import TeaApp, make_app, make_title_app
+from tea_tui.games.tea_garden.layout import NO_COURT
 from tea_tui.games.tea_garden.widgets.noble_court import NobleCourt, PuerhCakes
 from tea_tui.persist import SaveKeeper, rebuild, session_from_save
-from tea_tui.screens.bindings import NO_COURT
 from tea_tui.screens.end import EndScreen
 from tea_tui.screens.game import GameScreen
 from tea_tui.screens.hint import HintScreen

@@ -126,8 +126,8 @@ def test_the_end_of_a_round_is_told_among_the_last_turns() -> None:
 
 
 def test_plain_mode_sums_up_each_ai_turn_after_its_steps() -> None:
+    from tea_tui.games.tea_garden.session import tea_game
     from tea_tui.plain import PlainGame
-    from tea_tui.session import tea_game
 
     seats = ["human@Ann", "heuristic@Bo"]
     session = GameSession.new(tea_game(seats, start_seat=1), seats, 5)

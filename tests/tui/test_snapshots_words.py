@@ -11,8 +11,9 @@ from textual.pilot import Pilot
 
 from core.tea_garden.game import TeaGardenGame
 from tea_tui.app import make_app
+from tea_tui.games.tea_garden.session import tea_game
 from tea_tui.screens.game import GameScreen
-from tea_tui.session import GameSession, tea_game
+from tea_tui.session import GameSession
 from tests.tui.pilot_tools import until
 
 SEED = 5

@@ -19,14 +19,15 @@ from core.rng import Rng
 from core.tea_garden import moves as mv
 from core.tea_garden.hidden import TeaGardenObservation
 from tea_tui.app import TeaApp, make_app, make_title_app
+from tea_tui.games.tea_garden.session import tea_game
 from tea_tui.games.tea_garden.widgets.luyu_board import LuYuBoard
-from tea_tui.games.tea_garden.widgets.score_table import ScoreTable
 from tea_tui.screens.end import EndScreen, winner_text
 from tea_tui.screens.game import GameScreen
 from tea_tui.screens.new_game import SOLO, NewGameScreen
 from tea_tui.screens.replay import ReplayScreen
-from tea_tui.session import GameSession, tea_game
+from tea_tui.session import GameSession
 from tea_tui.settings import load_settings, settings_path
+from tea_tui.widgets.score_table import ScoreTable
 from tests.tui.pilot_tools import pilot_test, until
 
 SOLO_SEATS = ("human@Ann", "luyu:hard")

@@ -22,6 +22,7 @@ from core.tea_garden.puerh import CAKE_SIZE, cake_vp
 from core.tea_garden.rules import TeaGardenState
 from core.tea_garden.scoring import live_breakdown
 from tea_tui.app import make_app
+from tea_tui.games.tea_garden.session import tea_game
 from tea_tui.games.tea_garden.widgets.displays import BoardPanel, cost_text
 from tea_tui.games.tea_garden.widgets.effect_text import effects_compact
 from tea_tui.games.tea_garden.widgets.noble_court import (
@@ -32,7 +33,7 @@ from tea_tui.games.tea_garden.widgets.noble_court import (
     PuerhCakes,
     decree_target,
 )
-from tea_tui.session import GameSession, tea_game
+from tea_tui.session import GameSession
 from tea_tui.widgets.glyphs import seat_glyph
 from tests.core.tea_garden.scenario import (
     give_puerh_sets,

@@ -16,11 +16,12 @@ from tea_tui.games.tea_garden import words as w
 from tea_tui.games.tea_garden.labels import label
 from tea_tui.games.tea_garden.menu import build_menu
 from tea_tui.games.tea_garden.plain.seat_lines import status_lines
+from tea_tui.games.tea_garden.session import tea_game
 from tea_tui.games.tea_garden.widgets.displays import ActionDisplay
 from tea_tui.games.tea_garden.widgets.opponents import Opponents
 from tea_tui.games.tea_garden.widgets.player_board import PlayerBoard
 from tea_tui.games.tea_garden.widgets.status import StatusLine
-from tea_tui.session import GameSession, tea_game
+from tea_tui.session import GameSession
 from tea_tui.widgets.glyphs import seat_glyph
 from tests.tui.test_names_on_screen import _panel_text
 

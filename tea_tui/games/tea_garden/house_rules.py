@@ -9,24 +9,9 @@ records them in its setup, so saves and replays keep them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
-class HouseRule:
-    """One variant flag: its option name, a short label and what it changes."""
-
-    name: str
-    """The field of ``Options`` (also the ``--variant`` value)."""
-    label: str
-    """A few words for a checkbox."""
-    effect: str
-    """What changes, in one short line."""
-    ruling: str
-    """The ruling it departs from."""
-    expansion: bool = False
-    """True for a rule of the Puerh expansion (it needs the expansion on)."""
-
+from tea_tui import house_rules as generic
+from tea_tui.house_rules import HouseRule
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -52,21 +37,24 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "No final Hall scoring",
         "The Halls are not scored again at the end of the game",
         "AMB-36",
-        expansion=True,
+        needs="puerh",
+        needs_label="Puerh",
     ),
     HouseRule(
         "puerh_bridging",
         "Bridging Puerh tokens",
         "A new Puerh token may join two single tokens into one cake",
         "AMB-41",
-        expansion=True,
+        needs="puerh",
+        needs_label="Puerh",
     ),
     HouseRule(
         "decree_gardens_count_all",
         "Sichuan counts for Decrees",
         "The Gardens Decree counts the Sichuan garden too",
         "AMB-47",
-        expansion=True,
+        needs="puerh",
+        needs_label="Puerh",
     ),
 )
 """Every house rule, in the order the new-game screen lists them."""
@@ -80,23 +68,14 @@ def check_house_rules(names: Iterable[str], *, puerh: bool) -> tuple[str, ...]:
     Raises:
         ValueError: for an unknown name, or an expansion rule without the expansion.
     """
-    chosen = set(names)
-    for name in sorted(chosen):
-        rule = BY_NAME.get(name)
-        if rule is None:
-            known = ", ".join(BY_NAME)
-            raise ValueError(f"unknown house rule {name!r} (known: {known})")
-        if rule.expansion and not puerh:
-            raise ValueError(f"the house rule {name!r} needs the Puerh expansion (--puerh)")
-    return tuple(rule.name for rule in HOUSE_RULES if rule.name in chosen)
+    return generic.check(HOUSE_RULES, names, ["puerh"] if puerh else [])
 
 
 def house_rules_of(options: object) -> tuple[HouseRule, ...]:
     """Return the house rules switched on in a game's ``Options``."""
-    return tuple(rule for rule in HOUSE_RULES if getattr(options, rule.name, False))
+    return generic.switched_on(HOUSE_RULES, options)
 
 
 def summary(names: Iterable[str]) -> str:
     """A short line for a list of house rules: their labels, or "none"."""
-    labels = [BY_NAME[name].label for name in names if name in BY_NAME]
-    return ", ".join(labels) if labels else "none"
+    return generic.summary(HOUSE_RULES, names)

@@ -19,7 +19,7 @@ action keeps its key whether it can be taken or not (the expansion's Noble Court
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from core.moves import Move
 from core.tea_garden import moves as mv
@@ -31,6 +31,7 @@ from tea_tui.games.tea_garden import reasons as why
 from tea_tui.games.tea_garden import words as w
 from tea_tui.games.tea_garden.labels import label, pending_title
 from tea_tui.games.tea_garden.payment_plan import cheapest_payment
+from tea_tui.menu import MENU_KEYS, Item, Menu, parent_submenu
 
 LETTERS = {
     mv.Pass: "p",
@@ -53,8 +54,6 @@ EXTRA_KEYS = ("0", "a", "c", "e", "f", "g", "h", "i", "n", "p", "u", "w", "x", "
 """The keys that go on from 9 in a long list, in order: 0, then the action letters (none is a
 key of the game screen's own: panels, scores, quit and the j/k highlight keep theirs; v and z
 stay free for the settings' key map)."""
-MENU_KEYS = ("0", "a", "c", "e", "f", "g", "h", "i", "n", "p", "u", "w", "x", "y", "+")
-"""Every letter or sign a menu item may carry (the screen binds each)."""
 COURT_KEY, MARKET_KEY = "1", "2"
 """(Expansion) The fixed keys of the two expansion main actions in the turn's menu."""
 
@@ -80,53 +79,6 @@ _SUBMENU_OF = {
     mv.Repeat: "repeat",
     mv.NobleCourt: "court",
 }
-
-
-@dataclass(frozen=True)
-class Item:
-    """One line of the decision panel."""
-
-    label: str
-    key: str = ""
-    """The hotkey shown (a digit, a letter or "+"); empty for none."""
-    moves: tuple[Move, ...] = ()
-    """The moves Enter (or the hotkey) makes, as one undo step."""
-    submenu: str = ""
-    """A sub-menu to open instead of moving (several moves of one kind)."""
-    toggle: str = ""
-    """A card to tick or untick with the digit (Enter still plays)."""
-    reason: str = ""
-    """Why the item is unavailable; empty when it is available."""
-    group: str = ""
-    chosen: bool = False
-    """A ticked card."""
-
-    @property
-    def enabled(self) -> bool:
-        """True when the item can be chosen."""
-        return not self.reason
-
-
-@dataclass(frozen=True)
-class Menu:
-    """What the decision panel shows."""
-
-    title: str
-    items: tuple[Item, ...] = ()
-    default: int = 0
-    """Index of the item highlighted first."""
-    hint: str = ""
-    """One line on the keys that matter here."""
-    kind: str = "turn"
-    """``cards`` (ticking cards), ``turn``, ``submenu``, ``pay`` or ``decision``."""
-    extra: dict[str, str] = field(default_factory=dict)
-
-    def find(self, key: str) -> Item | None:
-        """Return the enabled item with this hotkey, if any."""
-        for item in self.items:
-            if item.key == key and item.enabled:
-                return item
-        return None
 
 
 def build_menu(
@@ -344,11 +296,6 @@ def _kind_item(
     if len(moves) == 1 or kind not in _SUBMENU_OF:
         return Item(label, key, (moves[0],), group=group)
     return Item(f"{label} ({len(moves)} choices)…", key, submenu=_SUBMENU_OF[kind], group=group)
-
-
-def parent_submenu(name: str) -> str:
-    """Return the sub-menu that Esc goes back to from ``name`` ("" for the turn's menu)."""
-    return "build" if name.startswith(BUILD_IN) else ""
 
 
 def _submenu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context, name: str) -> Menu:

@@ -7,20 +7,13 @@ not change its score. The score screen uses this rather than the full state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import msgspec
 
-from core.engine import final_outcome
-from core.moves import Move
 from core.tea_garden.context import Context
-from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation
-from core.tea_garden.rules import TeaGardenState
 from core.tea_garden.scoring import (
     SOLO_CATEGORIES,
     expansion_breakdown,
-    live_breakdown,
     luyu_breakdown,
     seat_breakdown,
 )
@@ -60,26 +53,3 @@ def observed_points(view: TeaGardenObservation, ctx: Context, seat: int) -> dict
         if seat == view.luyu.seat:
             luyu_breakdown(ctx, p, parts)
     return parts
-
-
-def scores_by_round(game: TeaGardenGame, seed: int, moves: Sequence[Move]) -> list[tuple[int, ...]]:
-    """Return every seat's score at the start and after each round (the last entry is the final
-    score once the game is over), by replaying ``moves`` from ``seed``.
-
-    A round's score is counted as if the game ended right after its Maintenance.
-    """
-    state = game.new_state(seed)
-    points = [_totals(state)]
-    round_ = state.round
-    for move in moves:
-        state.apply_unchecked(move)
-        if state.round != round_ and not state.is_over():
-            round_ = state.round
-            points.append(_totals(state))
-    if state.is_over():
-        points.append(tuple(final_outcome(state).scores))
-    return points
-
-
-def _totals(state: TeaGardenState) -> tuple[int, ...]:
-    return tuple(sum(b.values()) for b in live_breakdown(state))

@@ -15,6 +15,7 @@ from core.tea_garden.context import Context
 from core.tea_garden.court import decree_progress
 from core.tea_garden.hidden import TeaGardenObservation
 from tea_tui.games.tea_garden import words as w
+from tea_tui.plain.texts import join
 
 ROMAN = ("I", "II", "III", "IV", "V")
 """Action-card levels as printed on the cards."""
@@ -46,15 +47,6 @@ def decree_target(kind: str, n: int) -> tuple[str, str]:
 def seat_name(names: Sequence[str], seat: int) -> str:
     """Return a seat's name ("Seat N" past the end of ``names``)."""
     return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
-
-
-def join(items: Sequence[str], empty: str = "none") -> str:
-    """Return ``items`` as "a, b and c" (``empty`` for none)."""
-    if not items:
-        return empty
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def cost_words(cost: LeafCost) -> str:

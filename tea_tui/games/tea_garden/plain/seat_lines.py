@@ -19,9 +19,10 @@ from core.tea_garden.puerh import CAKE_SIZE, cake_vp
 from core.tea_garden.state import LuYuState, PlayerState
 from tea_tui.games.tea_garden import words as w
 from tea_tui.games.tea_garden.menu import fee_demands_for
-from tea_tui.games.tea_garden.plain.board_lines import join, offer_words, seat_name
+from tea_tui.games.tea_garden.plain.board_lines import offer_words, seat_name
 from tea_tui.games.tea_garden.scores import observed_points
-from tea_tui.session import GameSession
+from tea_tui.games.tea_garden.session import TeaGardenSession as GameSession
+from tea_tui.plain.texts import join
 
 BONUS_WORDS = {
     "leaves": "leaves",

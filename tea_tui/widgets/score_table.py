@@ -1,10 +1,10 @@
 """The score table: points per category for every seat, with a bar, and the totals.
 
 A dumb widget (docs/tui.md): :meth:`ScoreTable.show` takes a breakdown (one dict of category ->
-points per seat, as :func:`core.tea_garden.scoring.live_breakdown` and ``Outcome.breakdown``
-give) and the seat names. Each category has a glyph; each cell shows the points and a block
-bar scaled to the largest value in the table. A solo game adds Lu Yu's own categories (his
-Caravans and leaves), in which the player scores nothing.
+points per seat, as ``State.score_now`` and ``Outcome.breakdown`` give), the seat names and the
+game's categories in order, each with a glyph and a name
+(:meth:`tea_tui.game_ui.GameUi.score_categories`). Each cell shows the points and a block bar
+scaled to the largest value in the table.
 """
 
 from __future__ import annotations
@@ -14,11 +14,9 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import DataTable
 
-from core.tea_garden.scoring import CATEGORIES, EXPANSION_CATEGORIES, SOLO_CATEGORIES
-from tea_tui.games.tea_garden.scores import CATEGORY_NAMES
 from tea_tui.widgets.glyphs import seat_colour, seat_glyph
 
-__all__ = ["CATEGORY_NAMES", "ScoreTable", "bar"]
+__all__ = ["ScoreTable", "bar"]
 
 BAR_WIDTH = 8
 _BLOCKS = " ▏▎▍▌▋▊▉█"
@@ -45,8 +43,13 @@ class ScoreTable(DataTable[Text]):
             id=id, classes=classes, zebra_stripes=True, cursor_type="none", show_cursor=False
         )
 
-    def show(self, breakdown: Sequence[dict[str, int]], names: Sequence[str]) -> None:
-        """Show every seat's points per category."""
+    def show(
+        self,
+        breakdown: Sequence[dict[str, int]],
+        names: Sequence[str],
+        categories: Sequence[tuple[str, str, str]],
+    ) -> None:
+        """Show every seat's points per category (``categories``: key, glyph and name)."""
         self.clear(columns=True)
         self.add_column(Text("Category"), key="category")
         for seat, name in enumerate(names):
@@ -54,11 +57,9 @@ class ScoreTable(DataTable[Text]):
                 Text(f"{seat_glyph(seat)} {name}", style=f"bold {seat_colour(seat)}"),
                 key=f"seat{seat}",
             )
-        every = (*CATEGORIES, *EXPANSION_CATEGORIES, *SOLO_CATEGORIES)
-        keys = [k for k in every if any(k in b for b in breakdown)]
+        keys = [key for key, _, _ in categories]
         top = max((b.get(k, 0) for b in breakdown for k in keys), default=0)
-        for key in keys:
-            glyph, name = CATEGORY_NAMES.get(key, ("·", key))
+        for key, glyph, name in categories:
             cells = [Text(f"{glyph} {name}")]
             for seat in range(len(names)):
                 value = breakdown[seat].get(key, 0) if seat < len(breakdown) else 0
