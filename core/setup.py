@@ -157,9 +157,8 @@ def _typed_options(game: str, options: Mapping[str, OptionValue]) -> msgspec.Str
     unknown = [name for name in options if name not in known]
     if unknown:
         listed = ", ".join(known) if known else "none"
-        raise SetupError(
-            f"unknown option(s) for {game}: {', '.join(repr(n) for n in unknown)} (known: {listed})"
-        )
+        names = ", ".join(repr(n) for n in unknown)
+        raise SetupError(f"unknown option(s) for {info.name}: {names} (known: {listed})")
     try:
         return msgspec.convert(dict(options), options_type(info))
     except msgspec.ValidationError as exc:

@@ -28,7 +28,6 @@ from tea_tui.settings import THEMES, Settings, load_settings, save_settings, set
 
 if TYPE_CHECKING:
     from core.seats import SeatSpec
-    from core.tea_garden.components import ComponentSet
     from saves import LoadedGame, SaveStore
     from tea_tui.persist import SaveKeeper
     from tea_tui.screens.new_game import Plan
@@ -78,7 +77,7 @@ class TeaApp(App[None]):
         replay: LoadedGame | None = None,
         data_dir: Path | str | None = None,
         settings_file: Path | None = None,
-        components: ComponentSet | None = None,
+        components: object | None = None,
         pace: float | None = None,
         processes: bool = True,
         autosave: bool = False,
@@ -416,7 +415,7 @@ def make_app(
     seats: Sequence[SeatSpec | str] = ("human", "random"),
     seed: int = 0,
     *,
-    components: ComponentSet | None = None,
+    components: object | None = None,
     pace: float = 0.4,
     session: GameSession | None = None,
     processes: bool = True,
@@ -425,22 +424,26 @@ def make_app(
     settings_file: Path | None = None,
     theme: str | None = None,
     start_seat: int | None = None,
+    game: str = "",
 ) -> TeaApp:
-    """Return the app for a new game (or for ``session``, when given); ``start_seat`` is the
-    seat that starts (None draws it from the seed). A ``luyu:LEVEL`` seat makes a solo game.
+    """Return the app for a new game of ``game`` (the first the registry offers by default),
+    or for ``session``, when given; ``start_seat`` is the seat that starts (None draws it from
+    the seed). An automa seat (Tea Garden's ``luyu:LEVEL``) makes a solo game.
 
     Raises:
         ValueError: if the seats do not match the number of players or a seat spec is bad.
     """
+    from core.games import all_games
+    from core.setup import new_setup
     from tea_tui.ai_seats import prepare_processes
-    from tea_tui.games.tea_garden.session import tea_game
     from tea_tui.session import GameSession
 
     if session is None:
         if len(seats) != players:
             raise ValueError(f"{players} seats needed, {len(seats)} given")
-        game = tea_game(seats, components=components, start_seat=start_seat)
-        session = GameSession.new(game, seats, seed)
+        game_id = game or all_games(include_tests=False)[0].id
+        setup = new_setup(seats, game=game_id, components=components, start_seat=start_seat)
+        session = GameSession.start(setup, seed, components=components)
     if processes:  # MCTS seats and hints think in processes
         prepare_processes()
     return TeaApp(
@@ -459,7 +462,7 @@ def make_title_app(
     *,
     data_dir: Path | str | None = None,
     settings_file: Path | None = None,
-    components: ComponentSet | None = None,
+    components: object | None = None,
     processes: bool = True,
     theme: str | None = None,
     pace: float | None = None,

@@ -51,6 +51,8 @@ class Switch:
     """Its words on the form."""
     tip: str = ""
     """Its tooltip."""
+    short: str = ""
+    """A word for lists of saves ("Puerh"); its label when empty."""
 
 
 class GameUi:
@@ -126,6 +128,20 @@ class GameUi:
             return base
         needs = more[0].needs
         return f"{base}; with --{needs} also " + ", ".join(rule.name for rule in more)
+
+    def setup_extras(self, options: Mapping[str, OptionValue]) -> str:
+        """The switches and house rules of a saved setup, for the list of saves
+        (", Puerh · house rules: Late cards"), "" for none."""
+        text = "".join(
+            f", {switch.short or switch.label}"
+            for switch in self.switches
+            if options.get(switch.name) is True
+        )
+        known = {rule.name for rule in self.house_rules}
+        rules = [name for name, on in options.items() if on is True and name in known]
+        if rules:
+            text += f" · house rules: {house_rules.summary(self.house_rules, rules)}"
+        return text
 
     def house_rules_summary(self, session: GameSession) -> str:
         """The house rules in play in words ("" for none)."""

@@ -1,6 +1,6 @@
 """``tea-tui analyse NAME``: the costliest decisions of a saved game, according to the MCTS.
 
-    tea-tui analyse mine [--iters N] [--seat K] [--top T] [--jobs J]
+    tea-tui analyse mine [--game G] [--iters N] [--seat K] [--top T] [--jobs J]
 
 The save is loaded and checked as ``replay`` does (a missing or damaged save: status 1), then
 :func:`tea_tui.analysis.analyse_game` searches every decision of the people's seats (or of seat
@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from core.games import game_ids
 from tea_tui.analysis import (
     DEFAULT_ITERATIONS,
     MIN_ITERATIONS,
@@ -62,6 +63,13 @@ def add_analyse_parser(
         common(analyse)
     analyse.add_argument("name", metavar="NAME", help="the save's name, or 'autosave'")
     analyse.add_argument(
+        "--game",
+        choices=game_ids(),
+        default=None,
+        help="the game the save must be (a save names its own game; with --components, the "
+        "game the file is for; default: any game, Tea Garden's components)",
+    )
+    analyse.add_argument(
         "--iters",
         type=_at_least(MIN_ITERATIONS),
         default=DEFAULT_ITERATIONS,
@@ -106,6 +114,16 @@ def run_analyse(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
         loaded = store.load(args.name)
     except SaveError as exc:
         print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
+        return 1
+    game = loaded.save.setup.game
+    if args.game is not None and game != args.game:
+        from core.games import game_name
+
+        print(
+            f"tea-tui: {clean_lines(args.name)!r} is a game of {game_name(game)}, not of "
+            f"{game_name(args.game)}",
+            file=sys.stderr,
+        )
         return 1
     seats = None
     if args.seat is not None:

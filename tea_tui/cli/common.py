@@ -5,13 +5,8 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from tea_tui.settings import DATA_DIR_ENV as ENV_VAR
-
-if TYPE_CHECKING:
-    from core.tea_garden.components import ComponentSet
-
 
 PLAIN_ENV = "TEA_TUI_PLAIN"
 """Set to 1 (or yes, true, on) to play games in plain mode, as ``--plain`` does."""
@@ -87,7 +82,7 @@ def common_options(parser: argparse.ArgumentParser, *, top: bool) -> None:
 
 def load_component_set(
     parser: argparse.ArgumentParser, path: str | None, *, game: str = "tea_garden"
-) -> ComponentSet:
+) -> object:
     """Return the component set named by ``--components`` (the built-in one by default).
 
     Raises:
@@ -118,7 +113,7 @@ def load_component_set(
                 f"byte {exc.start})"
             ) from None
     try:
-        components: ComponentSet = loader(user_text, path or "built-in")
+        components: object = loader(user_text, path or "built-in")
     except ComponentError as exc:
         raise CliError(f"the component set cannot be used:\n{exc}") from None
     return components

@@ -170,7 +170,7 @@ def run_new(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
     info = find_game(args.game)
     if args.players is None:
-        args.players = len(args.seat) if args.seat else 2
+        args.players = 2
     automa = info.automa
     solo = automa is not None and any(
         (text or "").split(":")[0].split("@")[0] == automa.kind for text in args.seat or ()

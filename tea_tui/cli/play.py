@@ -20,7 +20,6 @@ from tea_tui.safe_text import clean_lines
 from tea_tui.settings import COLOR_SYSTEMS, Settings, load_settings, settings_path
 
 if TYPE_CHECKING:
-    from core.tea_garden.components import ComponentSet
     from tea_tui.app import TeaApp
     from tea_tui.session import GameSession
 
@@ -74,14 +73,16 @@ def use_color(args: argparse.Namespace, settings: Settings) -> None:
         constants.COLOR_SYSTEM = system  # type: ignore[attr-defined]
 
 
-def components_of(parser: argparse.ArgumentParser, args: argparse.Namespace) -> ComponentSet | None:
-    """The component set of ``--components`` (None: the built-in one, loaded when needed).
+def components_of(parser: argparse.ArgumentParser, args: argparse.Namespace) -> object | None:
+    """The component set of ``--components`` for ``--game`` (Tea Garden's when the command has
+    no ``--game``), or None: the built-in one, loaded when needed.
 
     Raises:
         CliError: if the file is not a usable component set.
     """
     path = getattr(args, "components", None)
-    return None if path is None else load_component_set(parser, path)
+    game = getattr(args, "game", None) or "tea_garden"
+    return None if path is None else load_component_set(parser, path, game=game)
 
 
 def run_title(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -171,7 +172,7 @@ def run_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 def play_plain(
     args: argparse.Namespace,
     session: GameSession,
-    components: ComponentSet | None,
+    components: object | None,
     settings: Settings,
 ) -> int:
     """Play ``session`` in plain mode (:mod:`tea_tui.plain`), autosaving as the app does."""

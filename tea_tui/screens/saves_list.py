@@ -7,6 +7,7 @@ either list; ``d`` moves it to the trash (after a question); ``e`` exports it to
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -18,12 +19,12 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from tea_tui.games.tea_garden.house_rules import BY_NAME, summary
 from tea_tui.safe_text import clean, clean_lines
 from tea_tui.screens.modals import ConfirmScreen, NameScreen
 from tea_tui.widgets.glyphs import seat_glyph
 
 if TYPE_CHECKING:
+    from core.setup import OptionValue
     from saves import SaveEntry
 
 KIND_WORDS = {"human": "person", "random": "random", "heuristic": "heuristic", "luyu": "Lu Yu"}
@@ -186,10 +187,7 @@ class SavesScreen(Screen[None]):
         else:
             text.append_text(seat_line(entry))
             setup = entry.save.setup
-            extras = ", Puerh" if setup.options.get("puerh") else ""
-            rules = [name for name, on in setup.options.items() if on and name in BY_NAME]
-            if rules:
-                extras += f" · house rules: {summary(rules)}"
+            extras = _extras(setup.game, setup.options)
             hints = len(entry.save.game_notes.hints)
             used = f" · {hints} hint{'s' if hints != 1 else ''} used" if hints else ""
             text.append(
@@ -304,3 +302,14 @@ class SavesScreen(Screen[None]):
     def action_back(self) -> None:
         """Back to the title screen."""
         self.dismiss(None)
+
+
+def _extras(game: str, options: Mapping[str, OptionValue]) -> str:
+    """A saved game's switches and house rules in words ("" for none, or an unknown game)."""
+    from core.games import UnknownGameError
+    from tea_tui.game_ui import ui_for
+
+    try:
+        return ui_for(game).setup_extras(options)
+    except UnknownGameError:
+        return ""

@@ -99,6 +99,8 @@ async def test_an_app_game_through_the_fallback(
             await pilot.pause(0.01)
         await until(pilot, lambda: session.is_over(), limit=120)
         await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await until(pilot, lambda: bool(app.screen.query("#end-scores")))
+        await pilot.pause(0.2)
     saved = SaveStore(SavePaths.under(tmp_path)).resume()
     assert saved is not None and saved.meta.finished
 

@@ -67,14 +67,20 @@ def test_new_command_takes_variants(monkeypatch: pytest.MonkeyPatch, tmp_path: P
 @pytest.mark.parametrize(
     "argv,status,message",
     [
-        (["new", "--variant", "gold"], 2, "invalid choice: 'gold'"),
+        (["new", "--variant", "gold"], 2, "unknown house rule 'gold' (known: limited_pools,"),
+        (
+            ["new", "--game", "tasting", "--variant", "gold"],
+            2,
+            "unknown option(s) for Tasting Duel: 'gold'",
+        ),
         (["new", "--variant", "puerh_bridging"], 2, "needs the Puerh expansion"),
     ],
 )
 def test_new_command_refuses_bad_variants(
     argv: list[str], status: int, message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A wrong name prints the usage with the known names; an expansion rule wants --puerh."""
+    """A wrong name lists the known names (a game without house rules names its options); an
+    expansion rule wants --puerh."""
     try:
         code = main(argv)
     except SystemExit as exc:  # argparse's own refusal

@@ -353,8 +353,8 @@ async def test_replay_shows_the_noble_court_of_an_expansion_game(tmp_path: Path)
         await pilot.press("home", "r")
         assert screen.panel == "court"
         assert screen.query_one("#replay-panels", ContentSwitcher).current == "rpanel-court"
-        court = screen.query_one("#replay-court", NobleCourt)
-        cakes = screen.query_one("#replay-cakes", PuerhCakes)
+        court = screen.query_one("#noble-court", NobleCourt)
+        cakes = screen.query_one("#puerh-cakes", PuerhCakes)
         assert court.view is not None and face_up(court.view) == courts[0]
         assert cakes.view is court.view
         assert "Noble Court" in drawn(court) and "Puerh cakes" in drawn(cakes)

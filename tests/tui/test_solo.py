@@ -206,7 +206,7 @@ async def test_end_screen_of_a_solo_game_shows_his_categories_and_the_result() -
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         await pilot.press("b", "v", "v")  # the board panel, pinned to seat 2
         await pilot.pause()
-        assert "automa, hard" in drawn(app.screen.query_one("#replay-board"))
+        assert "automa, hard" in drawn(app.screen.query_one("#board"))
 
 
 @pytest.mark.parametrize(
