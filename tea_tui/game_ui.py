@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from core.engine import Game, Observation
-from core.games import find_game
+from core.games import find_game, game_module
 from core.moves import Move
 from core.setup import OptionValue
 from tea_tui import house_rules
@@ -167,8 +167,11 @@ class GameUi:
         return Menu("Your move", tuple(items), hint="a key or Enter plays the move", kind="turn")
 
     def move_label(self, session: GameSession, view: Observation | None, move: Move) -> str:
-        """One move as a menu or a hint names it (its text notation by default)."""
-        return clean(str(move), 120)
+        """One move as a menu or a hint names it: the game's ``describe_move`` (of its entry
+        module) if it has one, else the move's text notation."""
+        describe: Any = getattr(game_module(find_game(session.game_id)), "describe_move", None)
+        text = describe(session.state, move) if describe is not None else move
+        return clean(str(text), 120)
 
     def irreversible_question(self, session: GameSession, moves: Sequence[Move]) -> str:
         """The question to ask before moves that cannot be taken back ("" for none)."""

@@ -209,7 +209,7 @@ class GameSession:
     def make_turn_notes(self) -> TurnNotes:
         """The notes that tell this game's turns (a game's session gives its own)."""
         notes = TurnNotes()
-        notes.words = self.move_words  # type: ignore[method-assign]
+        notes.words = self.move_phrase  # type: ignore[method-assign]
         return notes
 
     # --- what the screen asks -----------------------------------------------------------------
@@ -337,6 +337,12 @@ class GameSession:
         seat = before.current_seat()
         who = self.names[seat] if seat is not None else ""
         return f"{who}: {move}" if who else str(move)
+
+    def move_phrase(self, before: State, move: Move, after: State) -> str:
+        """One move in a few words without the seat's name (for the turn's summary): the
+        game's ``describe_move`` if its entry module has one, else its text notation."""
+        describe: Any = getattr(game_module(find_game(self.game_id)), "describe_move", None)
+        return str(describe(before, move)) if describe is not None else str(move)
 
     def log_move(self, before: State, move: Move, line: str) -> list[LogEntry]:
         """The log entries of one move (its line by default; a game may add or drop some)."""

@@ -19,6 +19,7 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from core.games import GameInfo, all_games
 from tea_tui import __version__
 from tea_tui.widgets.menu_list import MenuEntry, MenuList
 
@@ -43,9 +44,30 @@ ITEMS = (
     ("quit", "q", "Quit"),
 )
 """Menu entries: id, key, label."""
+
+
+def _offered() -> tuple[GameInfo, ...]:
+    return all_games(include_tests=False)
+
+
+def games_line() -> str:
+    """What tea-tui plays, for the title: the game's name while there is one."""
+    games = _offered()
+    return f"{games[0].name} in the terminal" if len(games) == 1 else "Tea games in the terminal"
+
+
+def new_game_tip() -> str:
+    """The tip of New game: the players, and the automa of a game that has one."""
+    games = _offered()
+    if len(games) > 1:
+        return "Choose a game, then its players and AI levels"
+    automa = games[0].automa
+    return f"Players and AI levels, or solo against {automa.name}" if automa else "Players and AI"
+
+
 TIPS = {
     "continue": "Go on with the game you were playing (the autosave)",
-    "new": "Players and AI levels, or solo against Lu Yu",
+    "new": new_game_tip(),
     "load": "Open a saved game to play on; delete or export saves",
     "replays": "Watch a saved or finished game move by move",
     "help": "Keys and a short reference to the rules",
@@ -116,7 +138,7 @@ class TitleScreen(Screen[None]):
             with Horizontal(id="title-head"):
                 yield Static(CUP, id="title-cup")
                 yield Static(
-                    "[b $accent]tea-tui[/]\n[i]Tea Garden in the terminal[/]\n\n"
+                    f"[b $accent]tea-tui[/]\n[i]{games_line()}[/]\n\n"
                     "[dim]↑↓ and Enter, or the letters[/]",
                     id="title-words",
                 )
