@@ -100,6 +100,12 @@ def add_ladder_arguments(parser: argparse.ArgumentParser) -> None:
         "--markdown", action="store_true", help="print the tables in Markdown (for docs)"
     )
     parser.add_argument("--quiet", action="store_true", help="do not report each game")
+    parser.add_argument(
+        "--refit",
+        metavar="FILE",
+        help="play nothing: fit the games of a ladder's JSON file again (with --anchor and "
+        "--bootstrap) and print its tables",
+    )
 
 
 def run_ladder_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -122,6 +128,8 @@ def run_ladder_command(parser: argparse.ArgumentParser, args: argparse.Namespace
         parser.error(f"--scale must be positive, not {args.scale}")
     if args.bootstrap < 0:
         parser.error(f"--bootstrap must be 0 or more, not {args.bootstrap}")
+    if args.refit:
+        return refit(parser, args)
     if args.entrants:
         labels = tuple(s.strip() for s in args.entrants.split(",") if s.strip())
     else:
@@ -189,6 +197,28 @@ def run_ladder_command(parser: argparse.ArgumentParser, args: argparse.Namespace
             print(f"tea-tui: cannot write {args.json!r}: {exc}", file=sys.stderr)
             return 1
         print(f"results written to {args.json}")
+    return 0
+
+
+def refit(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Print the tables of a ladder's JSON file, fitted again with ``--anchor`` and
+    ``--bootstrap``; return the exit status."""
+    import msgspec
+
+    from ai.ladder import LadderReport, fit_ladder, format_ladder
+
+    try:
+        old = msgspec.json.decode(Path(args.refit).read_bytes(), type=LadderReport)
+    except (OSError, msgspec.DecodeError) as exc:
+        print(f"tea-tui: cannot read the ladder {args.refit!r}: {exc}", file=sys.stderr)
+        return 1
+    config = msgspec.structs.replace(old.config, anchor=args.anchor)
+    try:
+        standings, method = fit_ladder(config, old.pairs, old.games, args.bootstrap)
+    except ValueError as exc:
+        parser.error(str(exc))
+    report = msgspec.structs.replace(old, config=config, standings=standings, method=method)
+    print(format_ladder(report, markdown=args.markdown))
     return 0
 
 

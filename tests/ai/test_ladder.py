@@ -169,6 +169,9 @@ def test_ladder_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert "game 2/2" in captured.err
     data = json.loads(out.read_text(encoding="utf-8"))
     assert len(data["games"]) == 2 and len(data["standings"]) == 2
+    assert main(["--refit", str(out), "--anchor", "mcts:easy", "--markdown"]) == 0
+    refitted = capsys.readouterr().out
+    assert "| 1 | " in refitted and "Elo relative to mcts:easy" in refitted
     with pytest.raises(SystemExit):
         main(["--game", "tasting", "--entrants", "random"])
     assert "at least two" in capsys.readouterr().err
