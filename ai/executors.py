@@ -182,6 +182,8 @@ class DaskExecutor(_Closing):
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=None,
+                    # its small web server on any free port: never a clash over 8787
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                     # a killed worker is part of the plan; the reruns need no log lines
                     silence_logs=logging.CRITICAL,
                 )
