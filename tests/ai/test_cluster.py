@@ -13,6 +13,7 @@ import pytest
 
 from ai.arena import ArenaConfig, GameRecord, play_game, run_arena
 from ai.executors import CLUSTER_MISSING, DaskExecutor, ExecutorError, make_executor
+from ai.ladder import LadderConfig, entrant, run_ladder
 from tea_tui.cli.arena import main
 
 CONFIG = ArenaConfig(seats=("mcts:iters=10", "random"), games=6, seed=7, game="tasting")
@@ -78,6 +79,19 @@ def test_the_command_runs_on_a_cluster_by_its_address(
     out = capsys.readouterr().out
     assert f"on the cluster at {cluster.scheduler_address} (" in out
     assert "win rate" in out
+
+
+def test_a_ladder_on_the_cluster_is_the_ladder_played_here(cluster: DaskExecutor) -> None:
+    """The ladder's games go to the same executor and give the same ratings."""
+    config = LadderConfig(
+        entrants=tuple(entrant(x) for x in ("random", "mcts:iters=10", "heuristic")),
+        games_per_pair=2,
+        seed=3,
+        game="tasting",
+    )
+    here, there = run_ladder(config), run_ladder(config, executor=cluster)
+    assert [outcome(g.record) for g in there.games] == [outcome(g.record) for g in here.games]
+    assert there.standings == here.standings
 
 
 def test_local_pool_and_inline_agree() -> None:
