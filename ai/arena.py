@@ -2,21 +2,22 @@
 
 Agent ``j`` of the list sits at seat ``(j + r) % n`` in rotation ``r``, and every deal (seed) is
 played once in each of the ``n`` rotations, so that no agent profits from a seat or a lucky deal.
-Game ``i`` uses deal ``i // n`` and rotation ``i % n``. Games run in a pool of ``jobs``
-processes; each game is a pure function of the configuration and its index, so the results do
-not depend on ``jobs`` (only the time spent thinking does).
+Game ``i`` uses deal ``i // n`` and rotation ``i % n``. Games run through an executor
+(:mod:`ai.executors`: this process, a pool of ``jobs`` processes or a Dask cluster); each game is
+a pure function of the configuration and its index, so the results do not depend on where or
+how many at once (only the time spent thinking does).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from multiprocessing import get_context
+from functools import partial
 
 import msgspec
 
 from ai.agents import make_agent
+from ai.executors import Executor, make_executor
 from ai.stats import mean_sd, wilson_interval
 from core.engine import Game, final_outcome
 from core.games import UnknownGameError, find_game, option_names
@@ -114,6 +115,9 @@ class ArenaReport(msgspec.Struct, frozen=True, kw_only=True):
     seconds: float
     """Wall-clock time of the whole run."""
     jobs: int
+    """How many games ran at once."""
+    where: str = ""
+    """Where they ran: this process, local processes or a Dask cluster."""
 
 
 def seated_game(
@@ -182,17 +186,21 @@ def run_arena(
     jobs: int = 1,
     on_game: Callable[[GameRecord, int], None] | None = None,
     components: object | None = None,
+    executor: Executor | None = None,
 ) -> ArenaReport:
-    """Play every game of ``config`` in ``jobs`` processes and summarize them.
+    """Play every game of ``config`` and summarize them.
 
     Args:
         config: what to play.
-        jobs: worker processes; 1 plays in this process.
+        jobs: worker processes when no ``executor`` is given; 1 plays in this process.
         on_game: called with each finished game and the number finished so far.
         components: the Tea Garden component set; None for the built-in one.
+        executor: where the games run (:mod:`ai.executors`), e.g. a Dask cluster; it is left
+            open for the caller to reuse. None makes one from ``jobs`` for this run.
 
     Raises:
         ValueError: if a seat spec is not an AI player or ``jobs`` is not positive.
+        ai.executors.ExecutorError: if the executor gives a game up.
     """
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
@@ -201,25 +209,26 @@ def run_arena(
         make_agent(spec, probe)  # fail early, in this process, on a bad spec
     start = time.perf_counter()
     records: list[GameRecord] = []
-    if jobs == 1:
-        for i in range(config.games):
-            records.append(play_game(config, i, components))
+    own = executor is None
+    runner = make_executor(jobs) if executor is None else executor
+    try:
+        task = partial(play_game, config, components=components)
+        for _, record in runner.run(task, range(config.games)):
+            records.append(record)
             if on_game is not None:
-                on_game(records[-1], len(records))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
-            futures = [pool.submit(play_game, config, i, components) for i in range(config.games)]
-            for future in as_completed(futures):
-                records.append(future.result())
-                if on_game is not None:
-                    on_game(records[-1], len(records))
+                on_game(record, len(records))
+        workers, where = runner.workers, runner.where
+    finally:
+        if own:
+            runner.close()
     records.sort(key=lambda r: r.index)
     return ArenaReport(
         config=config,
         agents=summarize(config, records),
         games=tuple(records),
         seconds=time.perf_counter() - start,
-        jobs=jobs,
+        jobs=workers,
+        where=where,
     )
 
 
@@ -278,7 +287,7 @@ def format_report(report: ArenaReport) -> str:
     n = len(report.games)
     lines = [
         f"{n} game{'' if n == 1 else 's'} of {cfg.game}, {len(cfg.seats)} seats rotated, "
-        f"seed {cfg.seed}, {report.jobs} {'job' if report.jobs == 1 else 'jobs'}, "
+        f"seed {cfg.seed}, {report.where or f'{report.jobs} jobs'}, "
         f"{report.seconds:.1f} s",
         "",
     ]

@@ -34,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("tea_tui.cli.play", "add_play_parsers"),
     "saves": ("tea_tui.cli.saves", "add_saves_parser"),
     "arena": ("tea_tui.cli.arena", "add_arena_parser"),
+    "ladder": ("tea_tui.cli.ladder", "add_ladder_parser"),
     "analyse": ("tea_tui.cli.analyse", "add_analyse_parser"),
     "analyze": ("tea_tui.cli.analyse", "add_analyse_parser"),
 }
@@ -141,6 +142,7 @@ RUNNERS: dict[str, tuple[str, str]] = {
     "replay": ("tea_tui.cli.play", "run_play"),
     "saves": ("tea_tui.cli.saves", "run_saves"),
     "arena": ("tea_tui.cli.arena", "run_arena_command"),
+    "ladder": ("tea_tui.cli.ladder", "run_ladder_command"),
     "analyse": ("tea_tui.cli.analyse", "run_analyse"),
     "analyze": ("tea_tui.cli.analyse", "run_analyse"),
 }

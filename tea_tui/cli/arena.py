@@ -1,11 +1,14 @@
 """``tea-tui arena``: headless games between AI seat specs, with win rates and score statistics.
 
     tea-tui arena --seats mcts:normal,heuristic --games 40 --jobs 2 --seed 1 --json out.json
+    tea-tui arena --seats mcts:normal,heuristic --games 400 --cluster tcp://scheduler:8786
 
 Agents change seats every game and every deal is played once in each seating (see
 :mod:`ai.arena`). The table shows each agent's wins, win rate with a 95% confidence interval,
 mean score with its spread, mean thinking time per move (moves with a choice) and the mean points
-per scoring category; ``--json`` also writes every game.
+per scoring category; ``--json`` also writes every game. ``--cluster`` runs the games on a Dask
+cluster (:mod:`ai.executors`) with the same results; on a terminal a progress bar shows the time
+left.
 """
 
 from __future__ import annotations
@@ -14,11 +17,15 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.games import game_ids
 from tea_tui.cli.common import seed_value
+from tea_tui.cli.progress import Progress
 from tea_tui.safe_text import clean_lines
+
+if TYPE_CHECKING:
+    from ai.executors import Executor
 
 EXAMPLE = "tea-tui arena --seats mcts:normal,heuristic --games 20 --jobs 2"
 """An example the help text shows."""
@@ -63,9 +70,7 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
         "--games", type=int, default=20, metavar="N", help="games to play (default 20)"
     )
     parser.add_argument("--seed", type=seed_value, default=1, help="seed of the deals (default 1)")
-    parser.add_argument(
-        "--jobs", type=int, default=1, metavar="N", help="games played at once (default 1)"
-    )
+    add_executor_arguments(parser)
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON to FILE")
     parser.add_argument(
         "--game",
@@ -78,14 +83,53 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_executor_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--jobs``, ``--cluster`` and ``--cluster-timeout`` (where the games run)."""
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="games played at once on this machine (default 1); with --cluster local, the "
+        "number of worker processes",
+    )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="run the games on a Dask cluster: a scheduler address such as tcp://host:8786, "
+        "or 'local' to start one on this machine (needs pip install 'tea-tui[cluster]'; the "
+        "workers need tea-tui too); the results are those of a local run",
+    )
+    parser.add_argument(
+        "--cluster-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="how long to wait for the cluster's scheduler (default 10)",
+    )
+
+
+def open_executor(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Executor | None:
+    """Return the executor ``--jobs`` and ``--cluster`` ask for, or print why there is none
+    (a missing extra, a cluster that does not answer) and return None."""
+    from ai.executors import ExecutorError, make_executor
+
+    if args.jobs < 1:
+        parser.error(f"--jobs must be at least 1, not {args.jobs}")
+    try:
+        return make_executor(args.jobs, cluster=args.cluster, timeout=args.cluster_timeout)
+    except ExecutorError as exc:
+        print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
+        return None
+
+
 def run_arena_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Run the arena the arguments describe; return the exit status."""
     parser = getattr(args, "arena_parser", parser)
     from ai.arena import ArenaConfig, GameRecord, format_report, labels, report_json, run_arena
+    from ai.executors import ExecutorError
 
     seats = tuple(s.strip() for s in args.seats.split(",") if s.strip())
-    if args.jobs < 1:
-        parser.error(f"--jobs must be at least 1, not {args.jobs}")
     try:
         config = ArenaConfig(
             seats=seats, games=args.games, seed=args.seed, game=args.game, puerh=args.puerh
@@ -103,19 +147,27 @@ def run_arena_command(parser: argparse.ArgumentParser, args: argparse.Namespace)
             print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
             return 2
     names = labels(seats)
+    executor = open_executor(parser, args)
+    if executor is None:
+        return 1
+    progress = Progress(config.games, sys.stderr, bar=False if args.quiet else None)
 
-    def progress(record: GameRecord, done: int) -> None:
+    def finished(record: GameRecord, done: int) -> None:
         if args.quiet:
             return
         result = ", ".join(
             f"{names[a]} {score}" for a, score in zip(record.agents, record.scores, strict=True)
         )
-        print(f"game {done}/{config.games} (#{record.index + 1}): {result}", file=sys.stderr)
+        progress.advance(f"game {done}/{config.games} (#{record.index + 1}): {result}")
 
     try:
-        report = run_arena(config, jobs=args.jobs, on_game=progress, components=components)
+        with executor, progress:
+            report = run_arena(config, on_game=finished, components=components, executor=executor)
     except ValueError as exc:
         parser.error(str(exc))
+    except ExecutorError as exc:
+        print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("tea-tui: arena interrupted", file=sys.stderr)
         return 130
