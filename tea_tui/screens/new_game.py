@@ -239,7 +239,7 @@ class NewGameScreen(Screen[None]):
                     )
                     yield Input(
                         spec.name,
-                        placeholder=default_name(seat, spec.kind),
+                        placeholder=default_name(seat, kind_value(spec)),
                         max_length=MAX_NAME,
                         compact=True,
                         id=f"name-{seat}",
@@ -300,6 +300,10 @@ class NewGameScreen(Screen[None]):
                 yield RadioDot(automa.name, he_starts, id="start-luyu")
 
     def on_mount(self) -> None:
+        self._values: dict[str, str] = {
+            select.id or "": str(select.value) for select in self.query(Select)
+        }
+        """Each drop-down's value as last seen (a change from it is a choice)."""
         self._show_seats()
         self.query_one("#new-go", Button).focus()
         self._note(self._solo_note() if self.players == SOLO else PLAIN_NOTE)
@@ -349,11 +353,24 @@ class NewGameScreen(Screen[None]):
             self._note(self._solo_note() if self.players == SOLO else PLAIN_NOTE)
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        """A seat's kind changed: its default name follows."""
+        """A seat's kind changed: its default name follows, and the note says how strong the
+        level plays (ai.levels, from the arena's figures)."""
+        from ai.levels import describe
+
         select_id = event.select.id or ""
-        if select_id.startswith("kind-") and isinstance(event.value, str):
+        if not isinstance(event.value, str) or self._values.get(select_id) == event.value:
+            return  # a drop-down telling its first value, not a choice
+        self._values[select_id] = event.value
+        if select_id.startswith("kind-"):
             seat = int(select_id.removeprefix("kind-"))
             self.query_one(f"#name-{seat}", Input).placeholder = default_name(seat, event.value)
+            about = describe(event.value)
+            if about:
+                self._note(about)
+        elif select_id == "solo-level" and self.info.automa is not None:
+            about = describe(f"{self.info.automa.kind}:{event.value}")
+            if about:
+                self._note(about)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Start, Back or New seed."""
