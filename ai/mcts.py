@@ -50,7 +50,7 @@ PROGRESS_INTERVAL = 0.1
 class Node:
     """A node of the search tree: the statistics of the move that leads to it."""
 
-    __slots__ = ("avail", "children", "prior", "seat", "total", "visits")
+    __slots__ = ("avail", "children", "legal", "order", "prior", "seat", "total", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -62,6 +62,11 @@ class Node:
         self.children: dict[Move, Node] = {}
         self.prior: dict[Move, float] = {}
         """Prior scores of the moves seen legal here, for progressive widening."""
+        self.legal: list[tuple[Move, ...]] = []
+        """The legal moves met on arriving here (then after each forced move), kept while they
+        follow from the root's observation alone (see :meth:`MctsAgent._iterate`)."""
+        self.order: tuple[Move, ...] | None = None
+        """The kept legal moves of the decision here, best prior first."""
 
     def mean(self) -> float:
         """Mean reward of :attr:`seat` through this node (0 before the first visit)."""
@@ -244,12 +249,20 @@ class MctsAgent:
     ) -> None:
         state = self.game.determinize(observation, rng)
         k = self.knowledge
+        me = observation.seat
+        reveals = state.reveals
         node = root
         path: list[Node] = []
         legal: Sequence[Move] = root_moves
         rewards: tuple[float, ...] | None = None
         crossed = 0
+        # While only the observer has moved and nothing was revealed, the state's visible part
+        # is the same in every sample, and so are the observer's legal moves: a node keeps them.
+        known = True
+        step = 0
+        """Forced moves applied since arriving at ``node``."""
         while True:
+            seat = state.current_seat()
             if node is not root:
                 if state.is_over():
                     rewards = k.final_rewards(state)
@@ -261,13 +274,14 @@ class MctsAgent:
                     if crossed >= k.boundaries:
                         rewards = k.evaluator(state)
                         break
-                legal = state.legal_moves()
+                known = known and seat == me and state.reveals == reveals
+                legal = self._legal_at(node, step, state) if known else state.legal_moves()
                 if len(legal) == 1:
                     state.apply_unchecked(legal[0])
+                    step += 1
                     continue
-            seat = state.current_seat()
             assert seat is not None
-            allowed = self._widen(node, state, legal)
+            allowed = self._widen(node, state, legal, known)
             move = next((m for m in allowed if m not in node.children), None)
             if move is not None:
                 child = node.children[move] = Node(seat)
@@ -279,6 +293,7 @@ class MctsAgent:
                 break
             move = self._select(node, allowed)
             node = node.children[move]
+            step = 0
             state.apply_unchecked(move)
             path.append(node)
         if rewards is None:
@@ -288,23 +303,45 @@ class MctsAgent:
             n.visits += 1
             n.total += rewards[n.seat]
 
-    def _widen(self, node: Node, state: State, legal: Sequence[Move]) -> Sequence[Move]:
+    def _legal_at(self, node: Node, step: int, state: State) -> tuple[Move, ...]:
+        """The legal moves ``step`` forced moves after arriving at ``node``, kept in the node.
+
+        Only called while the observer alone has moved since the root and nothing was revealed:
+        then the path from the root fixes everything the observer sees, and its legal moves
+        depend on nothing else (tests/ai/test_search_cache.py checks both).
+        """
+        kept = node.legal
+        if step < len(kept):
+            return kept[step]
+        legal = state.legal_moves()
+        kept.append(legal)
+        return legal
+
+    def _widen(
+        self, node: Node, state: State, legal: Sequence[Move], known: bool
+    ) -> Sequence[Move]:
         """The moves considered at ``node``: all, or the best few by the prior.
 
         A move's prior score is computed in the first sample where it is legal and kept in the
-        node, so the ordering costs little after the first visits.
+        node, so the ordering costs little after the first visits. With ``known`` the legal
+        moves are the node's kept ones, so their order is kept too.
         """
         prior = self.knowledge.prior
         if prior is None:
             return legal
         k = math.ceil(self.pw_c * (node.visits + 1) ** self.pw_alpha)
+        if known and node.order is not None:
+            return node.order[:k]
         scores = node.prior
         missing = [m for m in legal if m not in scores]
         if missing:
             scores.update(zip(missing, prior(state, missing), strict=True))
         if len(legal) == 1:
             return legal
-        return sorted(legal, key=lambda m: -scores[m])[:k]
+        order = sorted(legal, key=lambda m: -scores[m])
+        if known:
+            node.order = tuple(order)
+        return order[:k]
 
     def _select(self, node: Node, allowed: Sequence[Move]) -> Move:
         """UCB1 with availability counts; every allowed child has been visited."""
