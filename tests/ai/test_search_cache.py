@@ -15,7 +15,8 @@ from collections.abc import Sequence
 import pytest
 
 from ai.base import Budget
-from ai.mcts import MctsAgent, Node
+from ai.mcts import MctsAgent
+from ai.tree import Node
 from core.engine import Game, State
 from core.moves import Move
 from core.rng import Rng
