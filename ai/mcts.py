@@ -316,14 +316,19 @@ class MctsAgent:
                     continue
             assert seat is not None
             allowed = self._widen(node, state, legal, known)
-            move = next((m for m in allowed if m not in node.children), None)
+            children = node.children
+            move = None
+            for m in allowed:
+                if m not in children:
+                    move = m
+                    break
             if move is not None:
-                child = node.children[move] = Node(seat)
+                children[move] = Node(seat)
                 for m in allowed:
-                    if m in node.children:
-                        node.children[m].avail += 1
+                    if m in children:
+                        children[m].avail += 1
                 state.apply_unchecked(move)
-                path.append(child)
+                path.append(children[move])
                 break
             move = self._select(node, allowed)
             node = node.children[move]
@@ -382,10 +387,13 @@ class MctsAgent:
         best_move = allowed[0]
         best = -math.inf
         c = self.uct_c
+        children = node.children
+        log, sqrt = math.log, math.sqrt
         for m in allowed:
-            child = node.children[m]
-            child.avail += 1
-            score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            child = children[m]
+            avail = child.avail = child.avail + 1
+            visits = child.visits
+            score = child.total / visits + c * sqrt(log(avail) / visits)
             if score > best:
                 best, best_move = score, m
         return best_move
