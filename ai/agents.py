@@ -8,6 +8,10 @@ see :mod:`core.seats`) into an agent and its budget per decision::
     mcts:easy|normal|hard|expert
     mcts:iters=N           N search iterations per decision
     mcts:iters=N+depth=D   ... looking D turns ahead before the evaluation (default 1)
+    mcts:iters=N+reply=R   ... the tree stops with the turn, the simulation plays R more
+                           turns (the replies) before the evaluation (default 0)
+    mcts:iters=N+follow=0  ... every decision searched with its whole budget (by default a
+                           turn is searched once and its later decisions follow the tree)
     mcts:time=S            S seconds per decision
     luyu:easy|medium|hard|expert
                            the solo automa (his difficulty is set in the game itself)
@@ -45,6 +49,8 @@ LEVELS: dict[str, Budget] = {
 """The MCTS levels and their budget for a full decision."""
 LEVEL_DEPTH: dict[str, int] = {}
 """The levels that search deeper than the game's default depth, and how many turns."""
+LEVEL_REPLIES: dict[str, int] = {}
+"""The levels whose simulations play on through the replies, and how many turns."""
 
 AI_KINDS = ("random", "heuristic", "mcts", "luyu", "openspiel-ismcts", "openspiel-mcts")
 
@@ -106,30 +112,65 @@ def parse_budget(level: str) -> Budget:
     return Budget(iterations=iterations, seconds=seconds)
 
 
-def parse_level(level: str) -> tuple[Budget, int | None]:
-    """Return the budget and search depth of an MCTS level (``hard``, ``iters=N+depth=2``).
+@dataclass(frozen=True)
+class SearchLevel:
+    """What an MCTS level asks for: a budget per decision and how to search."""
 
-    The depth is the number of turn boundaries a simulation passes before it is evaluated;
-    None leaves the game's own (one: the end of the turn in progress).
+    budget: Budget
+    depth: int | None = None
+    """Turn boundaries a simulation passes before it is evaluated; None for the game's own
+    (one: the end of the turn in progress)."""
+    replies: int = 0
+    """Turns the simulation plays after the tree stops, before the evaluation."""
+    follow: bool = True
+    """Search a turn once and follow the tree through its later decisions."""
+
+
+_SETTINGS = ("depth=", "reply=", "follow=")
+
+
+def parse_search(level: str) -> SearchLevel:
+    """Return what an MCTS level asks for (``hard``, ``iters=N+depth=2``, ``iters=N+reply=1``).
 
     Raises:
-        ValueError: for an unknown level word or a bad budget or depth.
+        ValueError: for an unknown level word or a bad budget or setting.
     """
     if "=" not in level:
-        return parse_budget(level), LEVEL_DEPTH.get(level)
+        return SearchLevel(
+            parse_budget(level),
+            depth=LEVEL_DEPTH.get(level),
+            replies=LEVEL_REPLIES.get(level, 0),
+        )
     parts = level.split("+")
-    depths = [p.partition("=")[2] for p in parts if p.startswith("depth=")]
-    rest = "+".join(p for p in parts if not p.startswith("depth="))
+    settings = {p.partition("=")[0]: p.partition("=")[2] for p in parts if p.startswith(_SETTINGS)}
+    rest = "+".join(p for p in parts if not p.startswith(_SETTINGS))
     budget = parse_budget(rest) if rest else LEVELS["normal"]
-    if not depths:
-        return budget, None
-    try:
-        depth = int(depths[-1])
-    except ValueError:
-        raise ValueError(f"MCTS level {level!r}: depth needs a whole number") from None
-    if depth < 1:
-        raise ValueError(f"MCTS level {level!r}: depth must be at least 1")
-    return budget, depth
+    numbers: dict[str, int] = {}
+    for key, low in (("depth", 1), ("reply", 0), ("follow", 0)):
+        if key not in settings:
+            continue
+        try:
+            numbers[key] = int(settings[key])
+        except ValueError:
+            raise ValueError(f"MCTS level {level!r}: {key} needs a whole number") from None
+        if numbers[key] < low or (key == "follow" and numbers[key] > 1):
+            raise ValueError(f"MCTS level {level!r}: {key} out of range")
+    return SearchLevel(
+        budget,
+        depth=numbers.get("depth"),
+        replies=numbers.get("reply", 0),
+        follow=numbers.get("follow", 1) == 1,
+    )
+
+
+def parse_level(level: str) -> tuple[Budget, int | None]:
+    """Return the budget and search depth of an MCTS level (see :func:`parse_search`).
+
+    Raises:
+        ValueError: for an unknown level word or a bad budget or setting.
+    """
+    found = parse_search(level)
+    return found.budget, found.depth
 
 
 def make_agent(spec: SeatSpec | str, game: Game) -> Player:
@@ -147,11 +188,14 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
             raise ValueError(f"seat {text!r}: the heuristic player has no level {seat.level!r}")
         return Player(HeuristicAgent(game, name=text), Budget(), text)
     if seat.kind == "mcts":
-        budget, depth = parse_level(seat.level or "normal")
+        found = parse_search(seat.level or "normal")
         knowledge = knowledge_for(game)
-        if depth is not None and knowledge.boundary is not None:
-            knowledge = replace(knowledge, boundaries=depth)
-        return Player(MctsAgent(game, name=text, knowledge=knowledge), budget, text)
+        if found.depth is not None and knowledge.boundary is not None:
+            knowledge = replace(knowledge, boundaries=found.depth)
+        agent = MctsAgent(
+            game, name=text, knowledge=knowledge, follow=found.follow, replies=found.replies
+        )
+        return Player(agent, found.budget, text)
     automa = info_of(game).automa
     if automa is not None and seat.kind == automa.kind:  # its difficulty is in the setup
         if seat.level and seat.level not in automa.levels:

@@ -18,7 +18,8 @@ import msgspec
 
 from ai.agents import make_agent
 from ai.executors import Executor, make_executor
-from ai.stats import mean_sd, wilson_interval
+from ai.knowledge import knowledge_for
+from ai.stats import mean_sd, quantile, wilson_interval
 from core.engine import Game, final_outcome
 from core.games import UnknownGameError, find_game, option_names
 from core.rng import Rng
@@ -81,6 +82,13 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     """Moves each seat chose among two or more."""
     moves: int
     """All moves of the game, forced ones included."""
+    decision_seconds: tuple[tuple[float, ...], ...] = ()
+    """Per seat, the wall-clock time of each move it chose among two or more, in order."""
+    turn_seconds: tuple[tuple[float, ...], ...] = ()
+    """Per seat, the wall-clock time of each of its turns with at least one such move (a turn
+    begins where the game's knowledge sees a boundary, or when the seat to move changes)."""
+    turn_cpu_seconds: tuple[tuple[float, ...], ...] = ()
+    """Per seat, the processor time of the same turns (this process only)."""
 
 
 class AgentSummary(msgspec.Struct, frozen=True, kw_only=True):
@@ -155,16 +163,32 @@ def play_game(config: ArenaConfig, index: int, components: object | None = None)
     think = [0.0] * n
     decisions = [0] * n
     moves = 0
+    boundary = knowledge_for(game).boundary
+    per_decision: list[list[float]] = [[] for _ in range(n)]
+    turn_wall: list[list[float]] = [[] for _ in range(n)]
+    turn_cpu: list[list[float]] = [[] for _ in range(n)]
+    mover = -1  # the seat whose turn is timed, and the decisions timed in it so far
+    timed = 0
     while not state.is_over():
         seat = state.current_seat()
         assert seat is not None
+        if seat != mover or (boundary is not None and boundary(state)):
+            mover, timed = seat, 0
         legal = state.legal_moves()
         player = players[seat]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move = player.agent.choose(state.observation(seat), legal, player.budget, rngs[seat])
         if len(legal) > 1:
-            think[seat] += time.perf_counter() - start
+            spent = time.perf_counter() - start
+            think[seat] += spent
             decisions[seat] += 1
+            per_decision[seat].append(spent)
+            if not timed:
+                turn_wall[seat].append(0.0)
+                turn_cpu[seat].append(0.0)
+            turn_wall[seat][-1] += spent
+            turn_cpu[seat][-1] += time.process_time() - cpu
+            timed += 1
         state.apply(move, seat=seat)
         moves += 1
     outcome = final_outcome(state)
@@ -178,6 +202,9 @@ def play_game(config: ArenaConfig, index: int, components: object | None = None)
         think_seconds=tuple(think),
         decisions=tuple(decisions),
         moves=moves,
+        decision_seconds=tuple(map(tuple, per_decision)),
+        turn_seconds=tuple(map(tuple, turn_wall)),
+        turn_cpu_seconds=tuple(map(tuple, turn_cpu)),
     )
 
 
@@ -317,7 +344,29 @@ def format_report(report: ArenaReport) -> str:
     moves = sum(r.moves for r in report.games)
     if report.games:
         lines += ["", f"{moves / len(report.games):.0f} moves per game on average"]
+    lines += _turn_lines(report, width)
     return "\n".join(lines)
+
+
+def _turn_lines(report: ArenaReport, width: int) -> list[str]:
+    """The table of seconds per turn: wall-clock and processor time, median, 90% and most."""
+    if not any(r.turn_seconds for r in report.games):
+        return []
+    lines = [
+        "",
+        f"{'seconds per turn':<{width}}  {'wall: median':>12}  {'p90':>6}  {'max':>6}"
+        f"  {'cpu: median':>11}  {'p90':>6}  {'max':>6}  {'turns':>5}",
+    ]
+    for j, a in enumerate(report.agents):
+        timed = [r for r in report.games if r.turn_seconds]
+        wall = [t for r in timed for t in r.turn_seconds[r.agents.index(j)]]
+        cpu = [t for r in timed for t in r.turn_cpu_seconds[r.agents.index(j)]]
+        cells = [quantile(v, q) for v in (wall, cpu) for q in (0.5, 0.9, 1.0)]
+        lines.append(
+            f"{a.label:<{width}}  {cells[0]:>12.2f}  {cells[1]:>6.2f}  {cells[2]:>6.2f}"
+            f"  {cells[3]:>11.2f}  {cells[4]:>6.2f}  {cells[5]:>6.2f}  {len(wall):>5}"
+        )
+    return lines
 
 
 def report_json(report: ArenaReport) -> bytes:

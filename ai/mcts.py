@@ -14,10 +14,18 @@ every sample comes from the observation alone, the search cannot use what its se
 - **Forced moves** (a single legal move) are applied without a node.
 - **Simulation** uses the game's fast policy and stops at a boundary (for Tea Garden, the end
   of the turn in progress) where the game's evaluation gives each seat a reward in [0, 1], or at
-  the end of the game, where :meth:`~core.engine.Outcome.rewards` counts.
+  the end of the game, where :meth:`~core.engine.Outcome.rewards` counts. With ``replies`` the
+  tree still stops there, but the simulation plays that many more turns (the other seats'
+  replies) before the evaluation.
 - **The final choice** is the most visited root move.
+- **Kept legal moves**: while only the observer has moved since the root and nothing was
+  revealed, every sample shows the observer the same thing, so a node keeps the legal moves met
+  there (and their order by the prior) instead of asking the rules again.
 - **Tree reuse**: the subtree of the chosen move is kept for the next decision when that
   decision provably follows from the move with nothing revealed (:meth:`MctsAgent._reusable`).
+- **Following a turn**: when playing, a turn is searched at its first decision; a later one
+  only tops the kept subtree up to its budget, and after a reveal (a card drawn) searches at
+  least a share of its budget on top of the kept statistics (:meth:`MctsAgent.budget_for`).
 
 A search is a pure function of the observation, the budget's iterations and the generator (and,
 with reuse, of the agent's previous searches in the same game).
@@ -38,6 +46,7 @@ from ai.base import (
     StopCheck,
 )
 from ai.knowledge import Knowledge, knowledge_for
+from ai.tree import Node, forget, kept_subtree
 from core.engine import Game, Observation, State
 from core.moves import Move
 from core.rng import Rng
@@ -45,27 +54,8 @@ from core.rng import Rng
 DEFAULT_ITERATIONS = 400
 PROGRESS_INTERVAL = 0.1
 """Seconds between progress reports."""
-
-
-class Node:
-    """A node of the search tree: the statistics of the move that leads to it."""
-
-    __slots__ = ("avail", "children", "prior", "seat", "total", "visits")
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        """The seat that made the move leading here; rewards are counted for it."""
-        self.visits = 0
-        self.total = 0.0
-        self.avail = 0
-        """How often this move was legal and considered when its parent was selected from."""
-        self.children: dict[Move, Node] = {}
-        self.prior: dict[Move, float] = {}
-        """Prior scores of the moves seen legal here, for progressive widening."""
-
-    def mean(self) -> float:
-        """Mean reward of :attr:`seat` through this node (0 before the first visit)."""
-        return self.total / self.visits if self.visits else 0.0
+TOP_UP = 0.3
+"""After a reveal, the least share of a decision's budget searched on top of the kept tree."""
 
 
 class MctsAgent:
@@ -74,6 +64,13 @@ class MctsAgent:
     Between decisions it keeps only the tree of its last search, and reuses the subtree of the
     move it chose when the next decision provably follows from that move (see
     :meth:`_reusable`): a turn's later decisions then start with the statistics gathered so far.
+
+    When it plays (:meth:`choose`, or :meth:`budget_for` before :meth:`search`), it *follows*
+    that tree: a turn is searched once, at its first decision, and a later decision only tops
+    the kept subtree up to the decision's budget (the visits already below it count). Where the
+    move played revealed something (a card drawn, a display refilled), the kept statistics came
+    from samples that did not know it, so such a decision searches at least ``top_up`` of its
+    budget on top of them.
 
     Args:
         game: the game played (its ``determinize`` is the only way to full states).
@@ -86,6 +83,12 @@ class MctsAgent:
         pw_alpha: see ``pw_c``.
         knowledge: game-specific policy, evaluation and prior; by default
             :func:`~ai.knowledge.knowledge_for` the game.
+        follow: follow the tree through a turn (see above); False gives every decision its
+            whole budget and keeps a subtree only when nothing was revealed.
+        top_up: the least share of its budget a decision searches after a reveal.
+        replies: how many more turns (boundaries) the simulation plays with the fast policy
+            after the tree stops, before the evaluation: 1 lets the next seat reply to the turn
+            searched. The tree itself still stops at the knowledge's boundaries.
 
     Raises:
         ValueError: if a parameter is out of range or the game has fewer than one seat.
@@ -101,6 +104,9 @@ class MctsAgent:
         pw_c: float = 2.0,
         pw_alpha: float = 0.5,
         knowledge: Knowledge | None = None,
+        follow: bool = True,
+        top_up: float = TOP_UP,
+        replies: int = 0,
     ) -> None:
         if game.num_seats < 1:
             raise ValueError(f"a game needs at least one seat, not {game.num_seats}")
@@ -111,6 +117,10 @@ class MctsAgent:
                 f"progressive widening needs pw_c > 0 and 0 < pw_alpha <= 1, "
                 f"not {pw_c} and {pw_alpha}"
             )
+        if not 0 < top_up <= 1:
+            raise ValueError(f"top_up must be in (0, 1], not {top_up}")
+        if replies < 0:
+            raise ValueError(f"replies must not be negative, not {replies}")
         self.game = game
         self.name = name
         self.default_budget = default_budget or Budget(iterations=DEFAULT_ITERATIONS)
@@ -118,34 +128,24 @@ class MctsAgent:
         self.pw_alpha = pw_alpha
         self.knowledge = knowledge if knowledge is not None else knowledge_for(game)
         self.uct_c = self.knowledge.uct_c if uct_c is None else uct_c
+        self.follow = follow
+        self.top_up = top_up
+        self.replies = replies
+        """Turns the simulation plays on after the tree's last boundary before evaluating."""
         self._last: tuple[Observation, Move, Node] | None = None
         """The last search: its observation, the move it chose and its tree."""
+        self._plan: tuple[Observation, Node | None, bool] | None = None
+        """What :meth:`budget_for` found for the decision it was asked about: the observation,
+        the kept subtree (if any) and whether it is exact (nothing revealed since)."""
+        self._rate = 0.0
+        """Iterations per second of the last search, to follow a tree on a time budget."""
 
-    def _reusable(self, observation: Observation) -> Node | None:
-        """Return the part of the last tree that is exactly this decision, if there is one.
-
-        That is the last root itself for the same observation, or the child of the move chosen
-        last when playing that move (and any forced moves after it) leads to ``observation`` in
-        two different samples of the last observation: then the move revealed nothing (no card
-        drawn, no deck shuffled). Anything else starts a new tree, so reuse never lets a search
-        know more than its observation.
-        """
-        if self._last is None:
-            return None
-        before, move, root = self._last
-        if observation.seat != before.seat:
-            return None
-        if observation == before:
-            return root
-        child = root.children.get(move)
-        if child is None:
-            return None
-        for seed in (1, 2):  # two samples: a move that reveals something differs between them
-            state = self.game.determinize(before, Rng.from_seed(seed))
-            state.apply_unchecked(move)
-            if not _leads_to(state, observation):
-                return None
-        return child
+    def _reusable(
+        self, observation: Observation, *, played: bool = False
+    ) -> tuple[Node | None, bool]:
+        """The part of the last tree that is this decision, and whether it is exact (see
+        :func:`ai.tree.kept_subtree`)."""
+        return kept_subtree(self.game, self.knowledge, self._last, observation, played=played)
 
     def choose(
         self, observation: Observation, legal_moves: Sequence[Move], budget: Budget, rng: Rng
@@ -160,10 +160,35 @@ class MctsAgent:
     def budget_for(
         self, observation: Observation, legal_moves: Sequence[Move], budget: Budget
     ) -> Budget:
-        """Return the share of ``budget`` this decision deserves when playing (not hinting)."""
+        """Return the share of ``budget`` this decision deserves when playing (not hinting).
+
+        That is the decision's share (a sub-decision gets less), less what the kept tree
+        already holds for it when the agent follows its tree: the visits below the kept node
+        through moves legal now count as iterations done (after a reveal, at least ``top_up``
+        of the share is left). The next :meth:`search` of this very observation object then
+        starts from that node.
+        """
         if budget.iterations is None and budget.seconds is None:
             budget = self.default_budget
-        return budget.scaled(self.knowledge.decision_weight(observation, legal_moves))
+        share = budget.scaled(self.knowledge.decision_weight(observation, legal_moves))
+        if not self.follow:
+            return share
+        node, exact = self._reusable(observation, played=True)
+        self._plan = (observation, node, exact)
+        if node is None:
+            return share
+        legal = set(legal_moves)
+        held = sum(c.visits for m, c in node.children.items() if m in legal)
+        wanted = share.iterations
+        if wanted is None:  # a time budget: count the visits held in seconds
+            assert share.seconds is not None
+            if self._rate <= 0:
+                return share
+            wanted = max(1, round(share.seconds * self._rate))
+        left = wanted - held
+        if not exact:
+            left = max(left, math.ceil(self.top_up * wanted))
+        return share.scaled(max(1, left) / wanted)
 
     def search(
         self,
@@ -185,7 +210,7 @@ class MctsAgent:
         start = time.perf_counter()
         if budget.iterations is None and budget.seconds is None:
             budget = self.default_budget
-        root = self._reusable(observation) or Node(observation.seat)
+        root = self._root(observation)
         limit = budget.iterations
         deadline = None if budget.seconds is None else start + budget.seconds
         next_report = start + PROGRESS_INTERVAL
@@ -215,13 +240,27 @@ class MctsAgent:
                 )
         ranked = self._ranked(root, observation, legal_moves)
         self._last = (observation, ranked[0].move, root)
+        seconds = time.perf_counter() - start
+        if seconds > 0 and done >= 20:
+            self._rate = done / seconds
         return SearchResult(
-            move=ranked[0].move,
-            ranked=ranked,
-            iterations=done,
-            seconds=time.perf_counter() - start,
-            stopped=stopped,
+            move=ranked[0].move, ranked=ranked, iterations=done, seconds=seconds, stopped=stopped
         )
+
+    def _root(self, observation: Observation) -> Node:
+        """The tree to search from: what :meth:`budget_for` planned for this observation, the
+        exactly reusable part of the last tree, or a new node."""
+        plan, self._plan = self._plan, None
+        if plan is not None and plan[0] is observation:
+            node, exact = plan[1], plan[2]
+        else:
+            node, exact = self._reusable(observation)
+        if node is None:
+            return Node(observation.seat)
+        if not exact:
+            forget(node)  # kept moves followed from what was seen before the reveal
+        node.order = None  # the root's moves are the caller's
+        return node
 
     def _ranked(
         self, root: Node, observation: Observation, legal_moves: Sequence[Move]
@@ -244,12 +283,19 @@ class MctsAgent:
     ) -> None:
         state = self.game.determinize(observation, rng)
         k = self.knowledge
+        me = observation.seat
+        reveals = state.reveals
         node = root
         path: list[Node] = []
         legal: Sequence[Move] = root_moves
         rewards: tuple[float, ...] | None = None
         crossed = 0
+        # While only the observer has moved and nothing was revealed, the state's visible part
+        # is the same in every sample, and so are the observer's legal moves: a node keeps them.
+        known = True
+        step = 0  # forced moves applied since arriving at node
         while True:
+            seat = state.current_seat()
             if node is not root:
                 if state.is_over():
                     rewards = k.final_rewards(state)
@@ -259,81 +305,120 @@ class MctsAgent:
                     # in progress): evaluations at different depths are not comparable.
                     crossed += 1
                     if crossed >= k.boundaries:
-                        rewards = k.evaluator(state)
+                        if not self.replies:
+                            rewards = k.evaluator(state)
                         break
-                legal = state.legal_moves()
+                known = known and seat == me and state.reveals == reveals
+                legal = self._legal_at(node, step, state) if known else state.legal_moves()
                 if len(legal) == 1:
                     state.apply_unchecked(legal[0])
+                    step += 1
                     continue
-            seat = state.current_seat()
             assert seat is not None
-            allowed = self._widen(node, state, legal)
-            move = next((m for m in allowed if m not in node.children), None)
+            allowed = self._widen(node, state, legal, known)
+            children = node.children
+            move = None
+            for m in allowed:
+                if m not in children:
+                    move = m
+                    break
             if move is not None:
-                child = node.children[move] = Node(seat)
+                children[move] = Node(seat)
                 for m in allowed:
-                    if m in node.children:
-                        node.children[m].avail += 1
+                    if m in children:
+                        children[m].avail += 1
                 state.apply_unchecked(move)
-                path.append(child)
+                path.append(children[move])
                 break
             move = self._select(node, allowed)
             node = node.children[move]
+            step = 0
             state.apply_unchecked(move)
             path.append(node)
         if rewards is None:
-            rewards = self._simulate(state, rng, crossed)
+            rewards = self._simulate(state, rng, crossed, counted=crossed >= k.boundaries)
         root.visits += 1
         for n in path:
             n.visits += 1
             n.total += rewards[n.seat]
 
-    def _widen(self, node: Node, state: State, legal: Sequence[Move]) -> Sequence[Move]:
+    def _legal_at(self, node: Node, step: int, state: State) -> tuple[Move, ...]:
+        """The legal moves ``step`` forced moves after arriving at ``node``, kept in the node.
+
+        Only called while the observer alone has moved since the root and nothing was revealed:
+        then the path from the root fixes everything the observer sees, and its legal moves
+        depend on nothing else (tests/ai/test_search_cache.py checks both).
+        """
+        kept = node.legal
+        if step < len(kept):
+            return kept[step]
+        legal = state.legal_moves()
+        kept.append(legal)
+        return legal
+
+    def _widen(
+        self, node: Node, state: State, legal: Sequence[Move], known: bool
+    ) -> Sequence[Move]:
         """The moves considered at ``node``: all, or the best few by the prior.
 
         A move's prior score is computed in the first sample where it is legal and kept in the
-        node, so the ordering costs little after the first visits.
+        node, so the ordering costs little after the first visits. With ``known`` the legal
+        moves are the node's kept ones, so their order is kept too.
         """
         prior = self.knowledge.prior
         if prior is None:
             return legal
         k = math.ceil(self.pw_c * (node.visits + 1) ** self.pw_alpha)
+        if known and node.order is not None:
+            return node.order[:k]
         scores = node.prior
         missing = [m for m in legal if m not in scores]
         if missing:
             scores.update(zip(missing, prior(state, missing), strict=True))
         if len(legal) == 1:
             return legal
-        return sorted(legal, key=lambda m: -scores[m])[:k]
+        order = sorted(legal, key=lambda m: -scores[m])
+        if known:
+            node.order = tuple(order)
+        return order[:k]
 
     def _select(self, node: Node, allowed: Sequence[Move]) -> Move:
         """UCB1 with availability counts; every allowed child has been visited."""
         best_move = allowed[0]
         best = -math.inf
         c = self.uct_c
+        children = node.children
+        log, sqrt = math.log, math.sqrt
         for m in allowed:
-            child = node.children[m]
-            child.avail += 1
-            score = child.total / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            child = children[m]
+            avail = child.avail = child.avail + 1
+            visits = child.visits
+            score = child.total / visits + c * sqrt(log(avail) / visits)
             if score > best:
                 best, best_move = score, m
         return best_move
 
-    def _simulate(self, state: State, rng: Rng, crossed: int) -> tuple[float, ...]:
+    def _simulate(
+        self, state: State, rng: Rng, crossed: int, *, counted: bool = False
+    ) -> tuple[float, ...]:
         """Play the fast policy to a boundary or the end and return the seats' rewards.
 
-        ``crossed`` counts the boundaries the tree walk already passed.
+        ``crossed`` counts the boundaries the tree walk already passed, ``counted`` says that
+        ``state`` itself is the last of them. The evaluation waits for the knowledge's
+        ``boundaries`` plus :attr:`replies` boundaries.
         """
         k = self.knowledge
+        limit = k.boundaries + self.replies
         steps = 0
         while True:
             if state.is_over():
                 return k.final_rewards(state)
             if k.evaluator is not None:
-                if k.boundary is not None and k.boundary(state):
+                if k.boundary is not None and not counted and k.boundary(state):
                     crossed += 1
-                    if crossed >= k.boundaries:
+                    if crossed >= limit:
                         return k.evaluator(state)
+                counted = False
                 if steps >= k.max_steps:
                     return k.evaluator(state)
             elif steps >= k.max_steps:
@@ -341,17 +426,3 @@ class MctsAgent:
                 return tuple(share for _ in range(self.game.num_seats))
             state.apply_unchecked(k.policy(state, state.legal_moves(), rng))
             steps += 1
-
-
-def _leads_to(state: State, observation: Observation, max_forced: int = 50) -> bool:
-    """True if ``state``, or a state after forced moves from it, shows ``observation``."""
-    for _ in range(max_forced):
-        if state.observation(observation.seat) == observation:
-            return True
-        if state.is_over():
-            return False
-        legal = state.legal_moves()
-        if len(legal) != 1:
-            return False
-        state.apply_unchecked(legal[0])
-    return False

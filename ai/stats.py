@@ -5,6 +5,8 @@
 (0.531, 0.888)
 >>> mean_sd([1.0, 2.0, 3.0])
 (2.0, 1.0)
+>>> quantile([4.0, 1.0, 3.0, 2.0], 0.5), quantile([4.0, 1.0, 3.0, 2.0], 0.9)
+(2.5, 3.7)
 """
 
 from __future__ import annotations
@@ -45,3 +47,21 @@ def mean_sd(values: Sequence[float]) -> tuple[float, float]:
         return mean, 0.0
     var = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
     return mean, math.sqrt(var)
+
+
+def quantile(values: Sequence[float], q: float) -> float:
+    """Return the ``q``-quantile of ``values`` (0 for none), interpolating linearly between
+    the sorted values as numpy's default does: 0.5 is the median, 1 the maximum.
+
+    Raises:
+        ValueError: if ``q`` is not in [0, 1].
+    """
+    if not 0 <= q <= 1:
+        raise ValueError(f"a quantile is between 0 and 1, not {q}")
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    at = q * (len(ordered) - 1)
+    low = math.floor(at)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (at - low)

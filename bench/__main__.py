@@ -180,6 +180,36 @@ def _mcts_iterations(players: int) -> Bench:
     return body
 
 
+def bench_determinize_2p() -> int:
+    """One sample of the hidden cards from a round-3 observation, 2 players."""
+    state = _midgame(2)
+    seat = state.current_seat()
+    assert seat is not None
+    game = TeaGardenGame(num_seats=2)
+    view, rng = state.observation(seat), Rng.from_seed(6)
+    for _ in range(500):
+        game.determinize(view, rng)
+    return 500
+
+
+def bench_mcts_turn_2p() -> int:
+    """A whole turn of ``mcts:normal`` from the start of a round-3 turn, 2 players: the first
+    decision searches, the later ones follow the tree. One operation is one turn."""
+    from ai.agents import make_agent
+    from ai.tea_garden.knowledge import tea_garden_turn_start
+
+    state = _midgame(2)
+    seat = state.current_seat()
+    assert seat is not None
+    player = make_agent("mcts:normal", TeaGardenGame(num_seats=2))
+    rng = Rng.from_seed(7)
+    while True:
+        legal = state.legal_moves()
+        state.apply(player.agent.choose(state.observation(seat), legal, player.budget, rng))
+        if state.current_seat() != seat or tea_garden_turn_start(state):
+            return 1
+
+
 def bench_heuristic_decision_2p() -> int:
     from ai.base import Budget
     from ai.heuristic import HeuristicAgent
@@ -220,6 +250,8 @@ BENCHMARKS: dict[str, tuple[Bench, str]] = {
     "save_4p": (bench_save_4p, "ms"),
     "ai_mcts_iteration_2p": (_mcts_iterations(2), "us"),
     "ai_mcts_iteration_4p": (_mcts_iterations(4), "us"),
+    "ai_determinize_2p": (bench_determinize_2p, "us"),
+    "ai_mcts_turn_2p": (bench_mcts_turn_2p, "ms"),
     "ai_heuristic_decision_2p": (bench_heuristic_decision_2p, "ms"),
     # Launch to the first frame in a pseudo-terminal (80 x 24): `tea-tui` alone until its title
     # screen's menu is drawn, and, to compare, a Textual app of one Static. One launch per round.

@@ -102,6 +102,37 @@ class Rng(msgspec.Struct):
             items[i], items[j] = items[j], items[i]
         self.state = s
 
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        """Return ``k`` of ``items`` drawn without replacement, in random order.
+
+        A partial Fisher-Yates shuffle of a copy: the same swaps as :meth:`shuffle` makes, but
+        only the first ``k`` of them, which settle the last ``k`` places; those are returned.
+        Every ordered choice of ``k`` items is equally likely, and ``k >= len(items) - 1`` gives
+        exactly the order (and leaves the state) that shuffling a copy would.
+
+        Raises:
+            ValueError: if ``k`` is negative or more than ``len(items)``.
+        """
+        n = len(items)
+        if not 0 <= k <= n:
+            raise ValueError(f"cannot sample {k} of {n} items")
+        out = list(items)
+        s = self.state
+        for i in range(n - 1, max(n - k, 1) - 1, -1):
+            m = i + 1
+            limit = _TWO64 - (_TWO64 % m)
+            while True:
+                s = (s + _GOLDEN) & _MASK64
+                z = ((s ^ (s >> 30)) * _M1) & _MASK64
+                z = ((z ^ (z >> 27)) * _M2) & _MASK64
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % m
+            out[i], out[j] = out[j], out[i]
+        self.state = s
+        return out[n - k :]
+
     def spawn(self) -> Rng:
         """Return an independent generator derived from this one (advancing this one once).
 

@@ -12,8 +12,9 @@ A seat spec has a short text form used by the command line, the arena and the ap
 
 The form is ``KIND[:LEVEL][@NAME]``: ``KIND`` is one of :data:`SEAT_KINDS`; ``LEVEL`` is a named
 strength (``easy``, ``normal``, ...) or an explicit budget ``iters=N`` or ``time=SECONDS``,
-optionally joined by ``+`` with a search depth ``depth=N`` (``iters=1200+depth=2``), for the AI
-kinds that take one; ``NAME`` is how the seat is shown. ``str(spec)`` and
+optionally joined by ``+`` with search settings such as a depth ``depth=N``
+(``iters=1200+depth=2``, see :data:`BUDGET_KEYS`), for the AI kinds that take one; ``NAME`` is
+how the seat is shown. ``str(spec)`` and
 :meth:`SeatSpec.parse` round-trip.
 """
 
@@ -36,10 +37,12 @@ SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
 LEVELLED_KINDS = frozenset({"heuristic", "mcts", "luyu", "openspiel-ismcts", "openspiel-mcts"})
 """The kinds that take a level; ``human`` and ``random`` take none."""
 
-BUDGET_KEYS = ("iters", "time", "depth")
+BUDGET_KEYS = ("iters", "time", "depth", "reply", "follow")
 """The settings an explicit level may give, joined by ``+``: ``iters=N`` (whole number),
-``time=SECONDS`` and ``depth=N`` (turns searched before the evaluation, 1 to
-:data:`MAX_DEPTH`)."""
+``time=SECONDS``, ``depth=N`` (turns searched before the evaluation, 1 to :data:`MAX_DEPTH`),
+``reply=N`` (turns simulated after the searched one before the evaluation, 0 to
+:data:`MAX_DEPTH`) and ``follow=0|1`` (follow the tree through a turn, the default, or search
+every decision afresh)."""
 MAX_DEPTH = 4
 
 MAX_NAME = 32
@@ -123,17 +126,22 @@ def _check_level(level: str) -> None:
             if not eq or key not in BUDGET_KEYS:
                 raise ValueError(
                     f"level {level!r}: unknown budget {part!r} "
-                    "(use iters=N or time=SECONDS, optionally +depth=N)"
+                    "(use iters=N or time=SECONDS, optionally +depth=N, +reply=N or +follow=0)"
                 )
             if key in seen:
                 raise ValueError(f"level {level!r}: {key} is given twice")
             seen.add(key)
-            if not _NUMBER.fullmatch(value) or float(value) <= 0:
+            if key == "follow":
+                if value not in ("0", "1"):
+                    raise ValueError(f"level {level!r}: follow is 0 or 1")
+                continue
+            low = 0 if key == "reply" else 1  # no reply at all is the default search
+            if not _NUMBER.fullmatch(value) or float(value) <= 0 < low:
                 raise ValueError(f"level {level!r}: {key} needs a positive number")
-            if key in ("iters", "depth") and "." in value:
+            if key in ("iters", "depth", "reply") and "." in value:
                 raise ValueError(f"level {level!r}: {key} needs a whole number")
-            if key == "depth" and int(value) > MAX_DEPTH:
-                raise ValueError(f"level {level!r}: depth goes from 1 to {MAX_DEPTH}")
+            if key in ("depth", "reply") and int(value) > MAX_DEPTH:
+                raise ValueError(f"level {level!r}: {key} goes from {low} to {MAX_DEPTH}")
         return
     if not _LEVEL_WORD.fullmatch(level):
         raise ValueError(

@@ -22,7 +22,7 @@ What is hidden (SETUP-02..09, CARD-01, GAP-21):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 import msgspec
@@ -192,42 +192,38 @@ def determinize(
     obs = _OBS_DECODER.decode(msgspec.msgpack.encode(observation))  # share nothing with it
     _deal_hands(obs, rng)
     seen = _seen_ids(obs)
-    cs = ctx.components
+    pools = _pools(ctx)
     b = obs.board
     # SETUP-04/05: each level's cards that are nowhere in sight; level V at the bottom and
     # level I on top, the top being the last element. Cards retired from the display in
     # Maintenance (AMB-31) are public and count as seen.
     for level in range(ACTION_LEVELS, 0, -1):
-        pool = [card.id for card in cs.action_cards if card.level == level]
+        pool = pools.actions[level - 1]
         b.action_deck.extend(_sample(pool, seen, obs.action_deck_sizes[level - 1], rng))
     # SETUP-07: the basic Caravans lie on top of the advanced ones.
-    # Expansion components take part only when the expansion is on.
-    puerh = ctx.options.puerh
-    advanced = [
-        cv.id for cv in cs.caravans if cv.kind == "advanced" and (puerh or not cv.expansion)
-    ]
-    basic = [cv.id for cv in cs.caravans if cv.kind == "basic" and (puerh or not cv.expansion)]
-    b.caravan_deck = _sample(advanced, seen, obs.advanced_caravans, rng)
-    b.caravan_deck += _sample(basic, seen, obs.basic_caravans, rng)
+    b.caravan_deck = _sample(pools.advanced, seen, obs.advanced_caravans, rng)
+    b.caravan_deck += _sample(pools.basic, seen, obs.basic_caravans, rng)
     # SETUP-09: the Emperor deck.
-    emperors = [e.id for e in cs.emperor_cards if puerh or not e.expansion]
-    b.emperor_deck = _sample(emperors, seen, obs.emperor_deck_size, rng)
+    b.emperor_deck = _sample(pools.emperors, seen, obs.emperor_deck_size, rng)
     # SETUP-03: the tiles under each top tile come from the tiles seen nowhere (the leftover
-    # tiles of setup are among them).
-    hidden_tiles = _sample([t.id for t in cs.cup_tiles], seen, -1, rng)
-    for prov in sorted(b.cup_stacks):
-        under = obs.cup_stack_sizes[prov] - len(b.cup_stacks[prov])
-        if under > len(hidden_tiles):
+    # tiles of setup are among them); only as many are dealt as the stacks hide.
+    provinces = sorted(b.cup_stacks)
+    unders = [obs.cup_stack_sizes[prov] - len(b.cup_stacks[prov]) for prov in provinces]
+    tiles = [t for t in pools.cup_tiles if t not in seen]
+    needed = 0
+    for prov, under in zip(provinces, unders, strict=True):
+        needed += under
+        if needed > len(tiles):
             raise ValueError(f"the Cup stack of {prov} needs more tiles than are unseen")
+    hidden_tiles = rng.sample(tiles, needed)
+    for prov, under in zip(provinces, unders, strict=True):
         b.cup_stacks[prov] = hidden_tiles[:under] + b.cup_stacks[prov]
         del hidden_tiles[:under]
     court = b.court
     if court is not None:  # the expansion's face-down piles
-        court.hall_deck = _sample([h.id for h in cs.halls], seen, obs.hall_deck_size, rng)
-        premium = [t.id for t in cs.puerh_tokens if t.kind == "premium"]
-        court.premium_pile = _sample(premium, seen, obs.premium_pile_size, rng)
-        basic_tokens = [t.id for t in cs.puerh_tokens if t.kind == "basic"]
-        court.basic_pile = _sample(basic_tokens, seen, obs.basic_pile_size, rng)
+        court.hall_deck = _sample(pools.halls, seen, obs.hall_deck_size, rng)
+        court.premium_pile = _sample(pools.premium, seen, obs.premium_pile_size, rng)
+        court.basic_pile = _sample(pools.basic_tokens, seen, obs.basic_pile_size, rng)
     luyu = _deal_luyu(ctx, obs, rng) if obs.luyu is not None else None
     return state_type(
         luyu=luyu,
@@ -324,10 +320,55 @@ def _seen_ids(obs: TeaGardenObservation) -> set[str]:
     return {card for zone in zones for card in zone if card}
 
 
-def _sample(pool: list[str], seen: set[str], n: int, rng: Rng) -> list[str]:
-    """Return ``n`` ids of ``pool`` not in ``seen``, in random order (all of them if n < 0)."""
+class _Pools(msgspec.Struct, frozen=True):
+    """The ids each face-down deck or pile is dealt from, in component order."""
+
+    actions: tuple[tuple[str, ...], ...]
+    """Per level, index 0 = level I."""
+    advanced: tuple[str, ...]
+    basic: tuple[str, ...]
+    emperors: tuple[str, ...]
+    cup_tiles: tuple[str, ...]
+    halls: tuple[str, ...]
+    premium: tuple[str, ...]
+    basic_tokens: tuple[str, ...]
+
+
+_POOLS: dict[str, _Pools] = {}
+
+
+def _pools(ctx: Context) -> _Pools:
+    """Return the deal pools of a setup, built once per context (they never change)."""
+    found = _POOLS.get(ctx.key)
+    if found is None:
+        cs = ctx.components
+        # Expansion components take part only when the expansion is on.
+        puerh = ctx.options.puerh
+        caravans = [cv for cv in cs.caravans if puerh or not cv.expansion]
+        found = _POOLS[ctx.key] = _Pools(
+            actions=tuple(
+                tuple(c.id for c in cs.action_cards if c.level == level)
+                for level in range(1, ACTION_LEVELS + 1)
+            ),
+            advanced=tuple(cv.id for cv in caravans if cv.kind == "advanced"),
+            basic=tuple(cv.id for cv in caravans if cv.kind == "basic"),
+            emperors=tuple(e.id for e in cs.emperor_cards if puerh or not e.expansion),
+            cup_tiles=tuple(t.id for t in cs.cup_tiles),
+            halls=tuple(h.id for h in cs.halls),
+            premium=tuple(t.id for t in cs.puerh_tokens if t.kind == "premium"),
+            basic_tokens=tuple(t.id for t in cs.puerh_tokens if t.kind == "basic"),
+        )
+    return found
+
+
+def _sample(pool: Sequence[str], seen: set[str], n: int, rng: Rng) -> list[str]:
+    """Return ``n`` ids of ``pool`` not in ``seen``, in random order.
+
+    Only the ``n`` needed are drawn (:meth:`~core.rng.Rng.sample`): a deck usually holds about
+    half of its unseen cards, and shuffling them all cost 40% of a determinization."""
+    if n == 0:
+        return []
     unseen = [card for card in pool if card not in seen]
     if n > len(unseen):
         raise ValueError(f"{n} unseen cards needed, only {len(unseen)} exist")
-    rng.shuffle(unseen)
-    return unseen if n < 0 else unseen[:n]
+    return rng.sample(unseen, n)

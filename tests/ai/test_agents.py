@@ -124,3 +124,7 @@ def test_mcts_refuses_bad_parameters() -> None:
         MctsAgent(game, uct_c=-1.0)
     with pytest.raises(ValueError):
         MctsAgent(game, pw_alpha=0.0)
+    with pytest.raises(ValueError, match="top_up"):
+        MctsAgent(game, top_up=0.0)
+    with pytest.raises(ValueError, match="replies"):
+        MctsAgent(game, replies=-1)

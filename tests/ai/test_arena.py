@@ -59,6 +59,25 @@ def test_tea_garden_with_three_and_four_seats(seats: tuple[str, ...]) -> None:
     assert set(report.agents[0].categories) >= {"track", "river", "cups"}
 
 
+def test_records_time_each_decision_and_turn() -> None:
+    """A Tea Garden game records every timed decision and groups them in turns: each seat's
+    turn times add up to its thinking time, and the report shows their distribution."""
+    config = ArenaConfig(seats=("mcts:iters=5", "heuristic"), games=1, seed=6)
+    report = run_arena(config)
+    (game,) = report.games
+    for seat in range(2):
+        per_decision = game.decision_seconds[seat]
+        assert len(per_decision) == game.decisions[seat]
+        assert sum(per_decision) == pytest.approx(game.think_seconds[seat])
+        turns = game.turn_seconds[seat]
+        assert sum(turns) == pytest.approx(game.think_seconds[seat])
+        assert len(game.turn_cpu_seconds[seat]) == len(turns)
+        # a 2-player game has 5 rounds of several turns, each of a few decisions
+        assert 10 <= len(turns) < len(per_decision)
+    text = format_report(report)
+    assert "seconds per turn" in text and "p90" in text
+
+
 def test_jobs_do_not_change_the_games() -> None:
     """Two processes play the same games as one."""
     config = ArenaConfig(seats=("heuristic", "random"), games=2, seed=4)

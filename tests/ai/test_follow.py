@@ -1,0 +1,208 @@
+"""A playing MCTS agent searches a turn once and follows its tree through the later decisions;
+after a reveal it tops the kept tree up. It still never knows more than its observation."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from ai.agents import make_agent, parse_search
+from ai.base import Budget, Evaluator, SearchResult
+from ai.mcts import TOP_UP, MctsAgent
+from ai.tea_garden.knowledge import tea_garden_turn_start
+from core.engine import State
+from core.rng import Rng
+from core.tea_garden.game import TeaGardenGame
+from core.tea_garden.rules import TeaGardenState
+from tests.ai.positions import midgame
+from tests.ai.test_no_peeking import hidden_twin
+
+BUDGET = Budget(iterations=120)
+
+
+class Decision:
+    """One decision played by :func:`play_turns`: what the agent was given and found."""
+
+    def __init__(self, wanted: int, given: int, exact: bool | None, result: SearchResult) -> None:
+        self.wanted = wanted
+        """The decision's share of the budget."""
+        self.given = given
+        """The iterations :meth:`MctsAgent.budget_for` gave it."""
+        self.exact = exact
+        """None for a new tree, else whether the kept tree was exact."""
+        self.result = result
+
+
+def play_turns(agent: MctsAgent, state: TeaGardenState, turns: int) -> list[Decision]:
+    """Let ``agent`` play its seat for ``turns`` turns (the other seat plays its first legal
+    move), through budget_for and search as the worker does; return its decisions."""
+    seat = state.current_seat()
+    assert seat is not None
+    rng = Rng.from_seed(4)
+    out: list[Decision] = []
+    started = 0
+    while not state.is_over():
+        legal = state.legal_moves()
+        if state.current_seat() != seat:
+            state.apply(legal[0])
+            continue
+        if tea_garden_turn_start(state):
+            started += 1
+            if started > turns:
+                break
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        view = state.observation(seat)
+        share = BUDGET.scaled(agent.knowledge.decision_weight(view, legal))
+        budget = agent.budget_for(view, legal, BUDGET)
+        plan = agent._plan
+        if agent.follow:
+            assert plan is not None and plan[0] is view
+        exact = None if plan is None or plan[1] is None else plan[2]
+        result = agent.search(view, legal, budget, rng)
+        assert share.iterations is not None and budget.iterations is not None
+        out.append(Decision(share.iterations, budget.iterations, exact, result))
+        state.apply(result.move)
+    return out
+
+
+def test_later_decisions_of_a_turn_top_the_tree_up_to_their_budget() -> None:
+    """A turn's first decision gets its whole share; a later one only what its kept subtree
+    lacks, so every decision ends with at least its share of visits at its root."""
+    game = TeaGardenGame(num_seats=2)
+    decisions = play_turns(MctsAgent(game), midgame(seed=11), turns=4)
+    fresh = [d for d in decisions if d.exact is None]
+    kept = [d for d in decisions if d.exact]
+    assert fresh and len(kept) >= 4
+    for d in fresh:
+        assert d.given == d.wanted
+    for d in decisions:
+        visits = sum(s.visits for s in d.result.ranked)
+        assert visits >= d.wanted
+        if d.exact and d.given > 1:  # topped up to exactly the share
+            assert visits == d.wanted
+    assert sum(d.given for d in decisions) < 0.6 * sum(d.wanted for d in decisions)
+
+
+def test_a_reveal_tops_the_kept_tree_up_by_a_share() -> None:
+    """After a move that revealed something, the kept subtree stays (its visits count towards
+    the root's), and the decision searches at least ``TOP_UP`` of its share on top."""
+    game = TeaGardenGame(num_seats=2)
+    decisions = play_turns(MctsAgent(game), midgame(seed=12), turns=8)
+    revealed = [d for d in decisions if d.exact is False]
+    assert revealed
+    for d in revealed:
+        assert d.given >= math.ceil(TOP_UP * d.wanted)
+        held = sum(s.visits for s in d.result.ranked) - d.result.iterations
+        assert held > 0 or d.given == d.wanted
+
+
+def test_without_following_every_decision_gets_its_whole_share() -> None:
+    """``+follow=0``: the old way, each decision searched with its whole share."""
+    game = TeaGardenGame(num_seats=2)
+    agent = make_agent("mcts:iters=120+follow=0", game).agent
+    assert isinstance(agent, MctsAgent) and not agent.follow
+    for d in play_turns(agent, midgame(seed=11), turns=2):
+        assert d.given == d.wanted
+
+
+def test_a_move_other_than_the_chosen_one_keeps_nothing() -> None:
+    """When the move played is not the one the search chose (and it revealed nothing), the
+    next decision starts a new tree with its whole share."""
+    game = TeaGardenGame(num_seats=2)
+    state = midgame(seed=11)
+    seat = state.current_seat()
+    assert seat is not None
+    agent = MctsAgent(game)
+    view, legal = state.observation(seat), state.legal_moves()
+    chosen = agent.search(view, legal, BUDGET, Rng.from_seed(1)).move
+    other = next(m for m in legal if m != chosen and str(m).startswith("select"))
+    state.apply(other)
+    view, legal = state.observation(seat), state.legal_moves()
+    assert agent.budget_for(view, legal, BUDGET) == BUDGET
+    assert agent._plan is not None and agent._plan[1] is None
+
+
+def _twin_turns(state: State, twin: State, seat: int) -> int:
+    """Play one agent per state through the seat's decisions while both observations agree;
+    return how many decisions were compared (the searches must agree at each)."""
+    game = TeaGardenGame(num_seats=2)
+    agents = [MctsAgent(game), MctsAgent(game)]
+    rngs = [Rng.from_seed(3), Rng.from_seed(3)]
+    compared = 0
+    while not state.is_over() and compared < 12:
+        views = [s.observation(seat) for s in (state, twin)]
+        if views[0] != views[1]:
+            break
+        legal = state.legal_moves()
+        assert legal == twin.legal_moves()
+        if state.current_seat() != seat or len(legal) == 1:
+            state.apply(legal[0])
+            twin.apply(legal[0])
+            continue
+        results = []
+        for agent, view, rng in zip(agents, views, rngs, strict=True):
+            budget = agent.budget_for(view, legal, Budget(iterations=60))
+            results.append(agent.search(view, legal, budget, rng))
+        assert results[0].ranked == results[1].ranked
+        compared += 1
+        state.apply(results[0].move)
+        twin.apply(results[0].move)
+    return compared
+
+
+def test_following_ignores_hidden_cards() -> None:
+    """Two states that differ only in hidden cards: a followed turn has the same searches,
+    decision by decision, as long as what the seat sees is the same."""
+    state = midgame(seed=13)
+    seat = state.current_seat()
+    assert seat is not None
+    assert _twin_turns(state, hidden_twin(state, seat), seat) >= 3
+
+
+class SeatsEvaluated:
+    """An evaluator that notes whose decision it is in each state it evaluates."""
+
+    def __init__(self, evaluate: Evaluator) -> None:
+        self.evaluate = evaluate
+        self.seats: list[int | None] = []
+
+    def __call__(self, state: State) -> tuple[float, ...]:
+        self.seats.append(state.current_seat())
+        return self.evaluate(state)
+
+
+def test_replies_move_the_evaluation_to_the_next_turn_of_the_searcher() -> None:
+    """Without replies a 2-player simulation is evaluated when the other seat's turn begins;
+    with ``reply=1`` after that turn too, mostly when the searching seat's next turn begins."""
+    game = TeaGardenGame(num_seats=2)
+    state = midgame(seed=11)
+    me = state.current_seat()
+    assert me is not None
+    shares = []
+    for replies in (0, 1):
+        agent = MctsAgent(game, replies=replies)
+        evaluate = agent.knowledge.evaluator
+        assert evaluate is not None
+        seen = SeatsEvaluated(evaluate)
+        agent.knowledge = replace(agent.knowledge, evaluator=seen)
+        agent.search(
+            state.observation(me), state.legal_moves(), Budget(iterations=60), Rng.from_seed(2)
+        )
+        shares.append(sum(s == me for s in seen.seats) / len(seen.seats))
+    # After a pass the other seat takes its turns in a row: those evaluations stay with it.
+    assert shares[0] < 0.1 and shares[1] > 0.6
+
+
+def test_spec_settings_reach_the_agent() -> None:
+    """``reply`` and ``follow`` in a seat spec set the agent; the budget stays as given."""
+    game = TeaGardenGame(num_seats=2)
+    player = make_agent("mcts:iters=40+reply=1+follow=0", game)
+    assert player.budget == Budget(iterations=40)
+    agent = player.agent
+    assert isinstance(agent, MctsAgent) and agent.replies == 1 and not agent.follow
+    plain = make_agent("mcts:normal", game).agent
+    assert isinstance(plain, MctsAgent) and plain.replies == 0 and plain.follow
+    assert parse_search("iters=9+depth=2").depth == 2
+    assert parse_search("hard").follow
