@@ -185,3 +185,14 @@ register_game(
         test_only=True,
     )
 )
+register_game(
+    GameInfo(
+        id="sencha",
+        name="Sencha",
+        min_seats=2,
+        max_seats=4,
+        module="core.sencha.entry",
+        options="core.sencha.options:SenchaOptions",
+        blurb="Houses, plantations and a bag of tea: sell to the Tea Market, serve the Emperor.",
+    )
+)

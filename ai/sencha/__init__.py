@@ -1,0 +1,1 @@
+"""What the AI knows of Sencha (filled in below)."""
