@@ -39,8 +39,8 @@ def cubes_text(counts: Sequence[int]) -> str:
 def worker_text(w: Worker) -> str:
     """A worker and its load: "Donkey (2 Black Tea)", "Peasant (empty)"."""
     load = cubes_text(w.load) if sum(w.load) else "empty"
-    first = " (initial)" if w.initial else ""
-    return f"{w.kind.capitalize()}{first}, {load}"
+    first = "initial " if w.initial else ""
+    return f"{first}{w.kind.capitalize()}, {load}"
 
 
 def _where(g: SenchaData, dest: str) -> str:
@@ -83,7 +83,7 @@ def describe_move(g: SenchaData, move: Move) -> str:
         return f"Produce at {_where(g, move.plantation)}: 1 yen for 2 cubes from the bag"
     if isinstance(move, mv.Take):
         return (
-            f"{_worker(g, move.worker).capitalize()} takes a {TEA_NAMES[move.tea.index]} cube "
+            f"W{_worker(g, move.worker)[1:]} takes a {TEA_NAMES[move.tea.index]} cube "
             f"at {_where(g, move.plantation)}"
         )
     if isinstance(move, mv.Free):
@@ -136,7 +136,7 @@ def _sentence(g: SenchaData, move: Move) -> str:
     if isinstance(move, mv.Take):
         return "sends " + text[0].lower() + text[1:].replace(" takes ", " to take ", 1)
     verb, _, rest = text.partition(" ")
-    return f"{_THIRD.get(verb, verb.lower())} {rest}"
+    return f"{_THIRD.get(verb, verb.lower())} {rest.replace('your temple', 'their temple')}"
 
 
 _THIRD = {
@@ -167,6 +167,9 @@ def log_line(
     text = f"{who} {_sentence(before, move)}"
     notes = _revealed(before, after)
     b, a = before.pub.players[seat], after.pub.players[seat]
+    bonus = _field_bonus(before, move, after)
+    if bonus:
+        notes.append(f"{who} gets {bonus} yen for field houses")
     if a.taxed != b.taxed:
         paid = _tax_paid(before, move, after)
         notes.append(f"{who} pays {paid} yen in taxes" if paid else f"{who} has no money for taxes")
@@ -192,6 +195,9 @@ def _revealed(before: SenchaData, after: SenchaData) -> list[str]:
     t = after.pub.turn.free
     if t >= 0 and before.pub.turn.free < 0:
         out.append(f"the free cube is {TEA_NAMES[t]}")
+    if after.pub.returned >= 0:
+        name = TEA_NAMES[after.pub.returned]
+        out.append(f"the free cube is {name}, which no worker can carry: back to the bag")
     if after.pub.card != before.pub.card:
         out.append(f"the demand is met; the next card is {ctx.card_name(after.pub.card)}")
     if before.pub.hidden_worker and not after.pub.hidden_worker:
@@ -199,6 +205,19 @@ def _revealed(before: SenchaData, after: SenchaData) -> list[str]:
         kind = next((KINDS[k].value for k, d in enumerate(gained) if d > 0), "worker")
         out.append(f"the face-down worker turns up: a {kind.capitalize()}")
     return out
+
+
+def _field_bonus(before: SenchaData, move: Move, after: SenchaData) -> int:
+    """The yen the field houses brought as the Sell ended: the move replayed without them."""
+    seat = before.pub.seat
+    if not before.pub.players[seat].field or before.pub.turn.phase not in ("sell", "offer"):
+        return 0
+    sim = before.clone()
+    sim.pub.players[seat].field = 0
+    sim.pub.players[seat].taxed = after.pub.players[seat].taxed
+    apply_move(sim, move)
+    paid = _tax_paid(before, move, after)
+    return after.pub.players[seat].money + paid - sim.pub.players[seat].money
 
 
 def _tax_paid(before: SenchaData, move: Move, after: SenchaData) -> int:

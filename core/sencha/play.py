@@ -194,7 +194,7 @@ def _free(g: SenchaData, move: Move) -> None:
     g.pub.turn.phase = "place"
     if not place_moves(g):  # SEN-AMB-14: no worker can carry it
         g.pub.bag[t] += 1
-        end_turn(g)
+        end_turn(g, returned=t)
 
 
 def _place(g: SenchaData, move: Move) -> None:
@@ -338,7 +338,7 @@ def pay_taxes(g: SenchaData, p: Player) -> None:
             p.money -= min(p.money, sum(p.houses))
 
 
-def end_turn(g: SenchaData, *, passed: bool = False) -> None:
+def end_turn(g: SenchaData, *, passed: bool = False, returned: int = -1) -> None:
     """Pay taxes, pass the turn on, and end the game after the last turns (SEN-END-04) or
     after a whole round in which nobody could act (SEN-TT-04)."""
     pub = g.pub
@@ -347,6 +347,7 @@ def end_turn(g: SenchaData, *, passed: bool = False) -> None:
     for w in p.workers:
         w.sent = -1
     pub.turn = Turn()
+    pub.returned = returned
     pub.passes = pub.passes + 1 if passed else 0
     nxt = (pub.seat + 1) % len(pub.players)
     if pub.passes >= len(pub.players):

@@ -109,6 +109,9 @@ class Public(msgspec.Struct, kw_only=True):
     ending_seat: int = -1
     """The seat whose turn triggered the end (-1 before); the game ends when its turn would
     come again (SEN-END-04)."""
+    returned: int = -1
+    """The tea of a free cube drawn last turn that no worker could carry and went back to the
+    bag (-1 for none); kept for the log."""
     passes: int = 0
     """Turns in a row in which the player could only pass; a whole round of them ends the
     game (SEN-TT-04)."""
