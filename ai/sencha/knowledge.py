@@ -1,0 +1,62 @@
+"""What the search and the heuristic player know of Sencha: its evaluation, playout policy,
+move ordering and where a turn begins."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ai.knowledge import Knowledge
+from ai.sencha.evaluation import SenchaEvaluator, expected_scores
+from ai.sencha.policy import SenchaPolicy, SenchaPrior, best_move
+from core.engine import Game, Observation, State
+from core.moves import Move
+from core.sencha.hidden import SenchaObservation
+from core.sencha.state import SenchaData
+
+SENCHA_UCT_C = 0.15
+"""The exploration constant for rewards that move 1/24 per VP of margin."""
+STEP_SHARE = 0.4
+"""Share of the budget a step inside an action gets (which cube, which worker)."""
+
+
+def turn_start(state: State) -> bool:
+    """True when a seat is about to choose its action."""
+    assert isinstance(state, SenchaData)
+    return state.pub.turn.phase == "action"
+
+
+def decision_weight(observation: Observation, legal_moves: Sequence[Move]) -> float:
+    """A full budget for the choice of action, a smaller one for its steps."""
+    del legal_moves
+    if isinstance(observation, SenchaObservation) and observation.pub.turn.phase != "action":
+        return STEP_SHARE
+    return 1.0
+
+
+def knowledge(game: Game) -> Knowledge:
+    """Return what the AI knows of Sencha (the hook :func:`ai.knowledge.knowledge_for` calls)."""
+    del game
+    evaluator = SenchaEvaluator()
+    return Knowledge(
+        policy=SenchaPolicy(),
+        evaluator=evaluator,
+        final_rewards=evaluator.final_rewards,
+        uct_c=SENCHA_UCT_C,
+        win_chance=evaluator.win_chance,
+        prior=SenchaPrior(),
+        decision_weight=decision_weight,
+        boundary=turn_start,
+        boundaries=1,
+        max_steps=200,
+        greedy=_greedy,
+        expected_scores=_expected,
+    )
+
+
+def _greedy(state: State, legal_moves: Sequence[Move]) -> Move:
+    return best_move(state, legal_moves)
+
+
+def _expected(state: State) -> list[float]:
+    assert isinstance(state, SenchaData)
+    return expected_scores(state)
