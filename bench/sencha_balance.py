@@ -109,7 +109,9 @@ def report(stats: list[GameStats]) -> str:
     n = len(stats)
     lines = [f"{n} games"]
     ends = Counter(s.end for s in stats)
-    lines.append("ends: " + ", ".join(f"{k} {v} ({100 * v / n:.0f}%)" for k, v in ends.most_common()))
+    lines.append(
+        "ends: " + ", ".join(f"{k} {v} ({100 * v / n:.0f}%)" for k, v in ends.most_common())
+    )
     cards = [s.cards for s in stats]
     sells = [s.sells for s in stats]
     turns = [s.turns for s in stats]
@@ -123,11 +125,14 @@ def report(stats: list[GameStats]) -> str:
     )
     wins = sum(s.first_won for s in stats)
     low, high = wilson_interval(wins, n)
-    lines.append(f"first seat wins {wins:.1f}/{n} = {100 * wins / n:.0f}% [95% {100 * low:.0f}-{100 * high:.0f}%]")
+    rate = f"{100 * wins / n:.0f}% [95% {100 * low:.0f}-{100 * high:.0f}%]"
+    lines.append(f"first seat wins {wins:.1f}/{n} = {rate}")
     leads = Counter(s.lead for s in stats)
     lines.append("winner's largest lead: " + ", ".join(f"{k} {v}" for k, v in leads.most_common()))
     also = Counter(c for s in stats for c in s.also)
-    lines.append("winners with 2+ points from: " + ", ".join(f"{k} {v}" for k, v in also.most_common()))
+    lines.append(
+        "winners with 2+ points from: " + ", ".join(f"{k} {v}" for k, v in also.most_common())
+    )
     means = {c: statistics.mean(s.parts[c] for s in stats) for c in CATEGORIES}
     lines.append("winner's mean points: " + ", ".join(f"{c} {v:.1f}" for c, v in means.items()))
     scores = [x for s in stats for x in s.scores]

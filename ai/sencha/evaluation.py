@@ -6,59 +6,71 @@ from __future__ import annotations
 
 import math
 
-from ai.sencha.values import (
-    SELL_SHARE,
-    TURNS_PER_GAME,
-    YEN_VP,
-    capacity,
-    cube_worth,
-    turns_left,
-)
+import msgspec
+
+from ai.sencha.values import SELL_SHARE, TURNS_PER_GAME, YEN_VP, capacity, cube_worth, turns_left
 from core.engine import Observation, State, final_outcome
 from core.sencha.scoring import breakdown
 from core.sencha.state import SenchaData
 
-HOUSE_VP = 2.2
-"""A plantation house's worth over a whole game still to come (the cubes it gives access to)."""
-CAPACITY_VP = 1.4
-"""A worker's cube of capacity beyond the first, over a whole game still to come."""
-ON_PLANTATION = 0.06
-"""A cube waiting on a plantation where the seat has a house."""
-UNBUILT_VP = 1.1
-"""A bought house not yet built (a field house is 1 VP and a yen per Sell)."""
-MONEY_TURNS = 6.0
-"""Turns before the end from which money counts as its scoring band rather than as what it
-can buy."""
-TAX_RISK = 0.7
-"""The chance a tax mark not reached yet will be paid for."""
+
+class Weights(msgspec.Struct, frozen=True, kw_only=True):
+    """The worth of what a seat holds besides its points, in final VP (tuned by self-play of
+    the heuristic player, bench/sencha_tune.py)."""
+
+    yen: float = YEN_VP
+    """A yen while there is time to spend it."""
+    turns: float = TURNS_PER_GAME
+    """A player's turns in a whole game."""
+    carried: float = SELL_SHARE
+    """Share of a carried cube's worth counted (it still needs a Sell)."""
+    house: float = 2.2
+    """A plantation house over a whole game still to come (the cubes it gives access to)."""
+    capacity: float = 1.4
+    """A worker's cube of capacity beyond the first, over a whole game still to come."""
+    waiting: float = 0.06
+    """A cube on a plantation where the seat has a house."""
+    unbuilt: float = 1.1
+    """A bought house not yet built (a field house is 1 VP and a yen per Sell)."""
+    money_turns: float = 6.0
+    """Turns before the end from which money counts as its scoring band rather than as what it
+    can buy."""
+    tax: float = 0.7
+    """The chance a tax mark not reached yet will be paid for."""
+    field_sells: float = 2.5
+    """Turns per Sell action, for the field houses' bonus to come."""
 
 
-def expected_scores(g: SenchaData) -> list[float]:
+WEIGHTS = Weights()
+"""The weights in use."""
+
+
+def expected_scores(g: SenchaData, w: Weights = WEIGHTS) -> list[float]:
     """Return each seat's expected final score in VP, from the public table only."""
     pub = g.pub
-    worth = cube_worth(g)
+    worth = cube_worth(g, w.yen)
     now = breakdown(g)
     out = []
     for seat, p in enumerate(pub.players):
-        left = turns_left(g, seat)
-        share = min(1.0, left / TURNS_PER_GAME)
+        left = turns_left(g, seat, w.turns)
+        share = min(1.0, left / w.turns)
         soon = min(1.0, left / 3.0)
         band = now[seat]["money"]
-        spend = min(1.0, left / MONEY_TURNS)
+        spend = min(1.0, left / w.money_turns)
         score = float(sum(now[seat].values())) - band * spend
         if left >= 1:
-            carried = sum(w.load[t] * worth[t] for w in p.workers for t in range(3))
-            score += SELL_SHARE * carried
-        score += YEN_VP * p.money * spend
+            carried = sum(x.load[t] * worth[t] for x in p.workers for t in range(3))
+            score += w.carried * carried
+        score += w.yen * p.money * spend
         plantation_houses = sum(p.houses)
-        score += HOUSE_VP * plantation_houses * share
-        score += CAPACITY_VP * (capacity(g, seat) - 1) * share
+        score += w.house * plantation_houses * share
+        score += w.capacity * (capacity(g, seat) - 1) * share
         waiting = sum(sum(pl.cubes) for pi, pl in enumerate(pub.plantations) if p.houses[pi])
-        score += ON_PLANTATION * min(waiting, 9) * soon
-        score += UNBUILT_VP * p.area * soon
-        score += YEN_VP * p.field * left / 2.5
+        score += w.waiting * min(waiting, 9) * soon
+        score += w.unbuilt * p.area * soon
+        score += w.yen * p.field * left / w.field_sells
         marks = sum(1 for bit in range(2) if not p.taxed >> bit & 1)
-        score -= TAX_RISK * YEN_VP * plantation_houses * marks * share
+        score -= w.tax * w.yen * plantation_houses * marks * share
         out.append(score)
     return out
 
@@ -73,17 +85,23 @@ TEMPERATURE = 1.6
 
 class SenchaEvaluator:
     """Rewards linear in the expected final margin over the best other seat, as Tea Garden's
-    evaluation does (rewards on one scale keep every point worth the same to the search)."""
+    evaluation does (rewards on one scale keep every point worth the same to the search).
 
-    def __init__(self, spread: float = SPREAD) -> None:
+    Raises:
+        ValueError: if ``spread`` is not positive.
+    """
+
+    def __init__(self, spread: float = SPREAD, weights: Weights = WEIGHTS) -> None:
         if spread <= 0:
             raise ValueError(f"spread must be positive, not {spread}")
         self.spread = spread
+        self.weights = weights
 
     def __call__(self, state: State) -> tuple[float, ...]:
         """Return each seat's reward for a state that is not over."""
         assert isinstance(state, SenchaData)
-        return self._rewards(expected_scores(state), [0.0] * len(state.pub.players))
+        scores = expected_scores(state, self.weights)
+        return self._rewards(scores, [0.0] * len(state.pub.players))
 
     def final_rewards(self, state: State) -> tuple[float, ...]:
         """Return each seat's reward for a finished game: final margin plus the win bonus."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ai.knowledge import Knowledge
-from ai.sencha.evaluation import SenchaEvaluator, expected_scores
+from ai.sencha.evaluation import WEIGHTS, SenchaEvaluator, Weights, expected_scores
 from ai.sencha.policy import SenchaPolicy, SenchaPrior, best_move
 from core.engine import Game, Observation, State
 from core.moves import Move
@@ -33,10 +33,11 @@ def decision_weight(observation: Observation, legal_moves: Sequence[Move]) -> fl
     return 1.0
 
 
-def knowledge(game: Game) -> Knowledge:
-    """Return what the AI knows of Sencha (the hook :func:`ai.knowledge.knowledge_for` calls)."""
+def knowledge(game: Game, weights: Weights = WEIGHTS) -> Knowledge:
+    """Return what the AI knows of Sencha (the hook :func:`ai.knowledge.knowledge_for` calls);
+    ``weights`` other than the tuned ones are for tuning them."""
     del game
-    evaluator = SenchaEvaluator()
+    evaluator = SenchaEvaluator(weights=weights)
     return Knowledge(
         policy=SenchaPolicy(),
         evaluator=evaluator,
@@ -48,15 +49,11 @@ def knowledge(game: Game) -> Knowledge:
         boundary=turn_start,
         boundaries=1,
         max_steps=200,
-        greedy=_greedy,
-        expected_scores=_expected,
+        greedy=lambda state, moves: best_move(state, moves, weights),
+        expected_scores=lambda state: _expected(state, weights),
     )
 
 
-def _greedy(state: State, legal_moves: Sequence[Move]) -> Move:
-    return best_move(state, legal_moves)
-
-
-def _expected(state: State) -> list[float]:
+def _expected(state: State, weights: Weights) -> list[float]:
     assert isinstance(state, SenchaData)
-    return expected_scores(state)
+    return expected_scores(state, weights)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ai.sencha.evaluation import expected_scores
+from ai.sencha.evaluation import WEIGHTS, Weights, expected_scores
 from ai.sencha.values import YEN_VP, cube_worth, turns_left
 from core.engine import State
 from core.moves import Move
@@ -114,7 +114,7 @@ class SenchaPolicy:
         return legal_moves[values.index(max(values))]
 
 
-def best_move(state: State, legal_moves: Sequence[Move]) -> Move:
+def best_move(state: State, legal_moves: Sequence[Move], weights: Weights = WEIGHTS) -> Move:
     """The move whose result the evaluation likes best for the seat to move (one step ahead)."""
     assert isinstance(state, SenchaData)
     seat = state.pub.seat
@@ -122,7 +122,7 @@ def best_move(state: State, legal_moves: Sequence[Move]) -> Move:
     for move in legal_moves:
         s = state.clone()
         s.apply_unchecked(move)
-        expected = expected_scores(s)
+        expected = expected_scores(s, weights)
         others = max(x for i, x in enumerate(expected) if i != seat)
         value = expected[seat] - others
         if value > best_value:

@@ -13,14 +13,14 @@ from core.sencha.state import SenchaData
 YEN_VP = 0.17
 """A yen's worth in final VP while there is time to spend it (a field house or a Collector
 turns about 6 yen into a point and more)."""
-TURNS_PER_GAME = 22
+TURNS_PER_GAME = 36
 """A player's turns in a whole game, roughly (measured in self-play)."""
 SELL_SHARE = 0.8
 """A carried cube still needs a Sell action: share of its worth counted now."""
 
 
-@lru_cache(maxsize=256)
-def _card_worth(ctx_key: str, card: str) -> tuple[float, float, float]:
+@lru_cache(maxsize=1024)
+def _card_worth(ctx_key: str, card: str, yen_vp: float = YEN_VP) -> tuple[float, float, float]:
     """The best a cube of each tea fetches on ``card``: the Emperor's rate or the yen price."""
     ctx = lookup(ctx_key)
     cols = ctx.columns[card]
@@ -28,23 +28,23 @@ def _card_worth(ctx_key: str, card: str) -> tuple[float, float, float]:
     for t in range(3):
         prices = cols[t]
         if prices:
-            best[t] = YEN_VP * sum(prices) / len(prices)
+            best[t] = yen_vp * sum(prices) / len(prices)
     for t, need, vp in ctx.offers[card]:
         best[t] = max(best[t], vp / need)
     return (best[0], best[1], best[2])
 
 
-@lru_cache(maxsize=16)
-def _mean_worth(ctx_key: str) -> tuple[float, float, float]:
+@lru_cache(maxsize=64)
+def _mean_worth(ctx_key: str, yen_vp: float = YEN_VP) -> tuple[float, float, float]:
     """A cube's worth averaged over every Tea Market card (the cards to come are unknown)."""
-    rows = [_card_worth(ctx_key, c) for c in lookup(ctx_key).card_ids]
+    rows = [_card_worth(ctx_key, c, yen_vp) for c in lookup(ctx_key).card_ids]
     return tuple(sum(r[t] for r in rows) / len(rows) for t in range(3))  # type: ignore[return-value]
 
 
-def cube_worth(g: SenchaData) -> tuple[float, float, float]:
+def cube_worth(g: SenchaData, yen_vp: float = YEN_VP) -> tuple[float, float, float]:
     """A carried cube's worth by tea: half the card in play, half the cards to come."""
-    now = _card_worth(g.ctx_key, g.pub.card)
-    later = _mean_worth(g.ctx_key)
+    now = _card_worth(g.ctx_key, g.pub.card, yen_vp)
+    later = _mean_worth(g.ctx_key, yen_vp)
     return (
         0.5 * (now[0] + later[0]),
         0.5 * (now[1] + later[1]),
@@ -63,7 +63,7 @@ def progress(g: SenchaData) -> float:
     return min(1.0, max(cards, vp))
 
 
-def turns_left(g: SenchaData, seat: int) -> float:
+def turns_left(g: SenchaData, seat: int, per_game: float = TURNS_PER_GAME) -> float:
     """The turns ``seat`` can still expect to take, this one included if it is theirs."""
     pub = g.pub
     if pub.over:
@@ -74,7 +74,7 @@ def turns_left(g: SenchaData, seat: int) -> float:
         order = [(pub.seat + k) % n for k in range(n)]
         stop = order.index(pub.ending_seat) if pub.ending_seat in order else n
         return 1.0 if seat in order[:stop] else 0.0
-    return max(1.0, (1.0 - progress(g)) * TURNS_PER_GAME)
+    return max(1.0, (1.0 - progress(g)) * per_game)
 
 
 def capacity(g: SenchaData, seat: int) -> int:
