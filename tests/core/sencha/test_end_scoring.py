@@ -44,22 +44,22 @@ def test_tax_is_taken_at_the_end_of_the_turn_sen_tax_03() -> None:
 
 
 def test_each_mark_taxes_once_and_two_marks_twice_sen_amb_07() -> None:
-    """SEN-AMB-07: 2 -> 6 VP in one turn pays both marks; a mark never taxes again."""
+    """SEN-AMB-07: 2 -> 5 VP in one turn pays both marks; a mark never taxes again."""
     s = (
         position(3)
         .vp(0, 2)
         .money(0, 10)
         .houses(0, "kyoto", 2)
-        .workers(0, ["peasant", "cart"])
+        .workers(0, ["peasant", "peasant"])
         .load(0, 1, sencha=1)
         .load(0, 2, sencha=1)
-        .load(0, 3, sakura=3)
-        .card("tea_house")
+        .load(0, 3, sencha=1)
+        .card("gion_stall")
         .build()
     )
-    play(s, "sell", "emperor 1 1", "emperor 1 2", "emperor 2 3", "emperor 2 3", "emperor 2 3")
+    play(s, "sell", "emperor 1 1", "emperor 1 2", "emperor 1 3")
     p = s.pub.players[0]
-    assert p.vp == 6 and p.money == 10 - 2 - 2 and p.taxed == 3
+    assert p.vp == 5 and p.money == 10 - 2 - 2 and p.taxed == 3
     s = _emperor_seller(vp=3, money=5).build()
     play(s, "sell", "emperor 1 1")
     assert s.pub.players[0].money == 5  # 4 VP: no mark

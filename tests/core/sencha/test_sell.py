@@ -3,7 +3,12 @@ SEN-AMB-05/08/09/10/11/21/25)."""
 
 from __future__ import annotations
 
+import msgspec
+
+from core.sencha.components import Column, Tea
+from core.sencha.loader import load_builtin
 from core.sencha.options import SenchaOptions
+from core.sencha.position import Position
 from tests.core.sencha.helpers import assert_illegal, every, legal, loads, play, position
 
 
@@ -71,8 +76,16 @@ def test_sell_needs_a_cube_sen_amb_21() -> None:
 
 
 def test_prices_per_slot_sen_act_28_gap_01() -> None:
-    """SEN-ACT-28 / SEN-GAP-01: each slot pays its own price, bottom slot first."""
-    s = position(3).money(0, 0).workers(0, ["cart"]).load(0, 2, black=3).card("harbour").build()
+    """SEN-ACT-28 / SEN-GAP-01: each slot pays its own price, bottom slot first (the schema
+    has a price per slot; the authored cards use one price per column)."""
+    cs = load_builtin()
+    card = cs.card("harbour")
+    black = Column(tea=Tea.BLACK, prices=(1, 1, 2, 2))
+    rising = msgspec.structs.replace(card, columns=(card.columns[0], black))
+    market = tuple(rising if c.id == "harbour" else c for c in cs.market)
+    custom = msgspec.structs.replace(cs, market=market)
+    pos = Position(3, 0, components=custom, plantations=("kyoto", "shizuoka", "osaka"))
+    s = pos.money(0, 0).workers(0, ["cart"]).load(0, 2, black=3).card("harbour").build()
     play(s, "sell", "sale 2 black", "sale 2 black", "sale 2 black")
     assert s.pub.players[0].money == 1 + 1 + 2
 
@@ -100,7 +113,7 @@ def test_emperor_offers_of_several_cubes_sen_act_30_amb_10() -> None:
         .load(0, 1, black=1)
         .load(0, 2, black=1)
         .load(0, 3, black=1)
-        .card("harbour")
+        .card("night_market")
         .build()
     )
     play(s, "sell", "emperor 2 1")
@@ -145,6 +158,6 @@ def test_only_the_seller_offers_sen_amb_11() -> None:
 
 def test_a_partial_emperor_delivery_must_be_finished() -> None:
     """A delivery begun is finished before anything else (docs/rulings.md, SEN-TT-03)."""
-    s = position(3).workers(0, ["donkey"]).load(0, 2, black=2).card("harbour").build()
+    s = position(3).workers(0, ["donkey"]).load(0, 2, black=2).card("night_market").build()
     play(s, "sell", "emperor 2 2")
     assert legal(s) == ["emperor 2 2"]
