@@ -8,70 +8,136 @@ import math
 
 import msgspec
 
-from ai.sencha.values import SELL_SHARE, TURNS_PER_GAME, YEN_VP, capacity, cube_worth, turns_left
+from ai.sencha.values import (
+    SELL_SHARE,
+    TURNS_PER_GAME,
+    YEN_VP,
+    capacity,
+    cube_worth,
+    progress,
+    turns_left,
+)
 from core.engine import Observation, State, final_outcome
 from core.sencha.scoring import breakdown
 from core.sencha.state import SenchaData
 
 
 class Weights(msgspec.Struct, frozen=True, kw_only=True):
-    """The worth of what a seat holds besides its points, in final VP (tuned by self-play of
-    the heuristic player, bench/sencha_tune.py)."""
+    """The evaluation's coefficients: the final VP each feature of a seat is worth beyond its
+    points now (fitted to self-play by bench/sencha_fit.py, checked by bench/sencha_tune.py)."""
 
+    carried: float = SELL_SHARE
+    """Per VP of carried cubes' worth (they still need a Sell)."""
+    money: float = YEN_VP
+    """Per yen while there is time to spend it."""
+    house: float = 2.2
+    """Per plantation house, over a whole game still to come."""
+    capacity: float = 1.4
+    """Per cube of worker capacity beyond the first, over a whole game still to come."""
+    waiting: float = 0.06
+    """Per cube waiting on a plantation where the seat has a house (up to 9)."""
+    unbuilt: float = 1.1
+    """Per bought house not yet built."""
+    field: float = 0.068
+    """Per field house and turn left (the yen its Sells bring)."""
+    tax: float = -0.12
+    """Per plantation house and tax mark not yet paid, over a whole game still to come."""
+    band: float = -1.0
+    """Per point of the money band while money still has time to be spent."""
+    future: float = 0.0
+    """Points a whole game still to come brings anyway."""
     yen: float = YEN_VP
-    """A yen while there is time to spend it."""
+    """A yen's worth for the cubes' worth on the Tea Market."""
     turns: float = TURNS_PER_GAME
     """A player's turns in a whole game."""
-    carried: float = SELL_SHARE
-    """Share of a carried cube's worth counted (it still needs a Sell)."""
-    house: float = 2.2
-    """A plantation house over a whole game still to come (the cubes it gives access to)."""
-    capacity: float = 1.4
-    """A worker's cube of capacity beyond the first, over a whole game still to come."""
-    waiting: float = 0.06
-    """A cube on a plantation where the seat has a house."""
-    unbuilt: float = 1.1
-    """A bought house not yet built (a field house is 1 VP and a yen per Sell)."""
     money_turns: float = 6.0
-    """Turns before the end from which money counts as its scoring band rather than as what it
-    can buy."""
-    tax: float = 0.7
-    """The chance a tax mark not reached yet will be paid for."""
-    field_sells: float = 2.5
-    """Turns per Sell action, for the field houses' bonus to come."""
+    """Turns before the end from which money counts as its band rather than as purchases."""
 
 
 WEIGHTS = Weights()
 """The weights in use."""
 
+FEATURES = (
+    "carried",
+    "money",
+    "house",
+    "capacity",
+    "waiting",
+    "unbuilt",
+    "field",
+    "tax",
+    "band",
+    "future",
+)
+"""The features of a seat, in the order :func:`features` lists them (fields of Weights)."""
+
+
+def features(
+    g: SenchaData,
+    seat: int,
+    w: Weights = WEIGHTS,
+    table: tuple[tuple[dict[str, int], ...], tuple[float, float, float], float] | None = None,
+) -> tuple[float, list[float]]:
+    """Return a seat's points now and its features (:data:`FEATURES`), from the table only
+    (``table``: the breakdown, the cubes' worth and the progress, when the caller has them)."""
+    parts, worth, done = table or (breakdown(g), cube_worth(g, w.yen), progress(g))
+    pub = g.pub
+    p = pub.players[seat]
+    now = parts[seat]
+    left = turns_left(g, seat, w.turns, done)
+    share = min(1.0, left / w.turns)
+    soon = min(1.0, left / 3.0)
+    spend = min(1.0, left / w.money_turns)
+    carried = 0.0
+    if left >= 1:
+        for x in p.workers:
+            load = x.load
+            carried += load[0] * worth[0] + load[1] * worth[1] + load[2] * worth[2]
+    houses = 0
+    waiting = 0
+    for pi, pl in enumerate(pub.plantations):
+        h = p.houses[pi]
+        if h:
+            houses += h
+            waiting += pl.cubes[0] + pl.cubes[1] + pl.cubes[2]
+    marks = 2 - (p.taxed & 1) - (p.taxed >> 1 & 1)
+    total = now["track"] + now["workers"] + now["money"] + now["field"] + now["temple"]
+    return float(total), [
+        carried,
+        p.money * spend,
+        houses * share,
+        (capacity(g, seat) - 1) * share,
+        min(waiting, 9) * soon,
+        p.area * soon,
+        p.field * left,
+        houses * marks * share,
+        now["money"] * spend,
+        share,
+    ]
+
 
 def expected_scores(g: SenchaData, w: Weights = WEIGHTS) -> list[float]:
     """Return each seat's expected final score in VP, from the public table only."""
-    pub = g.pub
-    worth = cube_worth(g, w.yen)
-    now = breakdown(g)
+    coef = (
+        w.carried,
+        w.money,
+        w.house,
+        w.capacity,
+        w.waiting,
+        w.unbuilt,
+        w.field,
+        w.tax,
+        w.band,
+        w.future,
+    )
+    table = (breakdown(g), cube_worth(g, w.yen), progress(g))
     out = []
-    for seat, p in enumerate(pub.players):
-        left = turns_left(g, seat, w.turns)
-        share = min(1.0, left / w.turns)
-        soon = min(1.0, left / 3.0)
-        band = now[seat]["money"]
-        spend = min(1.0, left / w.money_turns)
-        score = float(sum(now[seat].values())) - band * spend
-        if left >= 1:
-            carried = sum(x.load[t] * worth[t] for x in p.workers for t in range(3))
-            score += w.carried * carried
-        score += w.yen * p.money * spend
-        plantation_houses = sum(p.houses)
-        score += w.house * plantation_houses * share
-        score += w.capacity * (capacity(g, seat) - 1) * share
-        waiting = sum(sum(pl.cubes) for pi, pl in enumerate(pub.plantations) if p.houses[pi])
-        score += w.waiting * min(waiting, 9) * soon
-        score += w.unbuilt * p.area * soon
-        score += w.yen * p.field * left / w.field_sells
-        marks = sum(1 for bit in range(2) if not p.taxed >> bit & 1)
-        score -= w.tax * w.yen * plantation_houses * marks * share
-        out.append(score)
+    for seat in range(len(g.pub.players)):
+        now, feats = features(g, seat, w, table)
+        value = now
+        for c, f in zip(coef, feats, strict=True):
+            value += c * f
+        out.append(value)
     return out
 
 

@@ -39,12 +39,12 @@ def knowledge(game: Game, weights: Weights = WEIGHTS) -> Knowledge:
     del game
     evaluator = SenchaEvaluator(weights=weights)
     return Knowledge(
-        policy=SenchaPolicy(),
+        policy=SenchaPolicy(weights=weights),
         evaluator=evaluator,
         final_rewards=evaluator.final_rewards,
         uct_c=SENCHA_UCT_C,
         win_chance=evaluator.win_chance,
-        prior=SenchaPrior(),
+        prior=SenchaPrior(weights),
         decision_weight=decision_weight,
         boundary=turn_start,
         boundaries=1,

@@ -19,16 +19,17 @@ from core.sencha.legal import houses_on, houses_on_field, take_moves
 from core.sencha.rules import FIELD, MAX_WORKERS, WORKERS, Kind
 from core.sencha.state import SenchaData
 
-EXPLORE = 0.15
+EXPLORE = 0.05
 """Share of a playout's steps played at random instead of by the scores."""
+TURN_STEPS = 40
+"""A safety cap on the steps played to finish a turn."""
 
 
-def move_score(g: SenchaData, move: Move, worth: tuple[float, float, float]) -> float:
-    """A rough worth in VP of making ``move`` now, for the seat to move."""
+def move_score(g: SenchaData, move: Move, worth: tuple[float, float, float], left: float) -> float:
+    """A rough worth in VP of making ``move`` now, for the seat to move (``left``: its turns
+    left)."""
     pub = g.pub
-    seat = pub.seat
-    p = pub.players[seat]
-    left = turns_left(g, seat)
+    p = pub.players[pub.seat]
     early = min(1.0, left / 8.0)
     if isinstance(move, mv.Take):
         return 0.3 + worth[move.tea.index]
@@ -90,28 +91,67 @@ def scores(state: State, legal_moves: Sequence[Move]) -> list[float]:
     """The move scores of every legal move of ``state``."""
     assert isinstance(state, SenchaData)
     worth = cube_worth(state)
-    return [move_score(state, m, worth) for m in legal_moves]
+    left = turns_left(state, state.pub.seat)
+    return [move_score(state, m, worth, left) for m in legal_moves]
 
 
 class SenchaPrior:
-    """Orders moves for progressive widening by their scores."""
+    """Orders moves for progressive widening as the heuristic player would: each move made on
+    a copy, the rest of the turn finished by :func:`best_move`, and the result judged by the
+    evaluation (the expected margin over the best other seat)."""
+
+    def __init__(self, weights: Weights = WEIGHTS) -> None:
+        self.weights = weights
 
     def __call__(self, state: State, legal_moves: Sequence[Move]) -> list[float]:
         """Return one score per move; higher is more promising."""
-        return scores(state, legal_moves)
+        assert isinstance(state, SenchaData)
+        seat = state.pub.seat
+        out = []
+        for move in legal_moves:
+            s = state.clone()
+            s.apply_unchecked(move)
+            steps = 0
+            while not s.pub.over and s.pub.seat == seat and s.pub.turn.phase != "action":
+                s.apply_unchecked(best_move(s, s.legal_moves(), self.weights))
+                steps += 1
+                if steps > TURN_STEPS:
+                    break
+            out.append(margin(s, seat, self.weights))
+        return out
 
 
 class SenchaPolicy:
-    """The playout policy: the best-scored move, a random one now and then."""
+    """The playout policy: a random move now and then; otherwise, inside an action, the move
+    the evaluation likes best one step ahead (as the heuristic player finishes its turn), and
+    for the choice of action the best-scored one.
+
+    Args:
+        explore: share of the steps played at random.
+        weights: the evaluation's weights.
+    """
+
+    def __init__(self, explore: float = EXPLORE, weights: Weights = WEIGHTS) -> None:
+        self.explore = explore
+        self.weights = weights
 
     def __call__(self, state: State, legal_moves: Sequence[Move], rng: Rng) -> Move:
         """Return one of ``legal_moves``."""
         if len(legal_moves) == 1:
             return legal_moves[0]
-        if rng.random() < EXPLORE:
+        if rng.random() < self.explore:
             return rng.choice(legal_moves)
+        assert isinstance(state, SenchaData)
+        if state.pub.turn.phase != "action":
+            return best_move(state, legal_moves, self.weights)
         values = scores(state, legal_moves)
         return legal_moves[values.index(max(values))]
+
+
+def margin(state: SenchaData, seat: int, weights: Weights = WEIGHTS) -> float:
+    """``seat``'s expected final score less the best other seat's."""
+    expected = expected_scores(state, weights)
+    return expected[seat] - max(x for i, x in enumerate(expected) if i != seat)
 
 
 def best_move(state: State, legal_moves: Sequence[Move], weights: Weights = WEIGHTS) -> Move:
@@ -122,9 +162,7 @@ def best_move(state: State, legal_moves: Sequence[Move], weights: Weights = WEIG
     for move in legal_moves:
         s = state.clone()
         s.apply_unchecked(move)
-        expected = expected_scores(s, weights)
-        others = max(x for i, x in enumerate(expected) if i != seat)
-        value = expected[seat] - others
+        value = margin(s, seat, weights)
         if value > best_value:
             best, best_value = move, value
     return best

@@ -59,24 +59,35 @@ def progress(g: SenchaData) -> float:
     cols = ctx.columns[pub.card]
     fill = max((pub.columns[t] / len(p) for t, p in enumerate(cols) if p), default=0.0)
     cards = (pub.cards_turned - 1 + fill) / pub.deck_size
-    vp = max(p.vp for p in pub.players) / END_VP
-    return min(1.0, max(cards, vp))
+    most = 0
+    for p in pub.players:
+        most = max(most, p.vp)
+    return min(1.0, max(cards, most / END_VP))
 
 
-def turns_left(g: SenchaData, seat: int, per_game: float = TURNS_PER_GAME) -> float:
-    """The turns ``seat`` can still expect to take, this one included if it is theirs."""
+def turns_left(
+    g: SenchaData, seat: int, per_game: float = TURNS_PER_GAME, done: float | None = None
+) -> float:
+    """The turns ``seat`` can still expect to take, the one in progress included (``done``:
+    :func:`progress`, when the caller has it)."""
     pub = g.pub
     if pub.over:
         return 0.0
-    if pub.ending_seat >= 0:
-        n = len(pub.players)
-        # Seats between the one to move and the ending seat still play, the ending seat not.
-        order = [(pub.seat + k) % n for k in range(n)]
-        stop = order.index(pub.ending_seat) if pub.ending_seat in order else n
-        return 1.0 if seat in order[:stop] else 0.0
-    return max(1.0, (1.0 - progress(g)) * per_game)
+    if pub.ending_seat < 0:
+        return max(1.0, (1.0 - (progress(g) if done is None else done)) * per_game)
+    if seat == pub.seat or pub.ending_seat == pub.seat:
+        return 1.0  # the turn in progress, or everyone's last turn after the trigger
+    n = len(pub.players)
+    after = [(pub.seat + k) % n for k in range(1, n)]
+    return 1.0 if seat in after[: after.index(pub.ending_seat)] else 0.0
 
 
 def capacity(g: SenchaData, seat: int) -> int:
     """How many cubes a player's workers carry when full."""
-    return sum(WORKERS[w.kind].capacity for w in g.pub.players[seat].workers)
+    total = 0
+    for w in g.pub.players[seat].workers:
+        total += _CAPACITY[w.kind]
+    return total
+
+
+_CAPACITY = {kind: spec.capacity for kind, spec in WORKERS.items()}
