@@ -15,6 +15,10 @@ from core.sencha.state import SenchaData
 
 SENCHA_UCT_C = 0.15
 """The exploration constant for rewards that move 1/24 per VP of margin."""
+SEARCH_TURNS = 2
+"""Turn boundaries a simulation passes before it is evaluated: the seat's own turn and the
+next seat's reply (one turn was no better than the heuristic player: 45% in 20 games at 400
+iterations; two turns won 75% of 16 at 600)."""
 STEP_SHARE = 0.4
 """Share of the budget a step inside an action gets (which cube, which worker)."""
 
@@ -47,7 +51,7 @@ def knowledge(game: Game, weights: Weights = WEIGHTS) -> Knowledge:
         prior=SenchaPrior(weights),
         decision_weight=decision_weight,
         boundary=turn_start,
-        boundaries=1,
+        boundaries=SEARCH_TURNS,
         max_steps=200,
         greedy=lambda state, moves: best_move(state, moves, weights),
         expected_scores=lambda state: _expected(state, weights),
