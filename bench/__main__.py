@@ -17,6 +17,7 @@ import msgspec
 
 from bench import startup
 from core.rng import Rng
+from core.sencha.game import SenchaGame, SenchaState
 from core.setup import GameSetup, make_game, new_setup
 from core.tasting import TastingGame
 from core.tea_garden import moves as mv
@@ -210,6 +211,57 @@ def bench_mcts_turn_2p() -> int:
             return 1
 
 
+def _sencha_random_game(players: int, seed: int) -> tuple[SenchaState, int]:
+    """One random Sencha game: its final state and the decisions made (legal moves + apply)."""
+    state = SenchaGame(num_seats=players).new_state(seed)
+    rng = Rng.from_seed(seed)
+    decisions = 0
+    while not state.is_over():
+        state.apply_unchecked(rng.choice(state.legal_moves()))
+        decisions += 1
+    return state, decisions
+
+
+def _sencha_decisions(players: int) -> Bench:
+    def body() -> int:
+        total = 0
+        for _ in range(GAMES_PER_ROUND):
+            _counter[0] += 1
+            total += _sencha_random_game(players, _counter[0])[1]
+        return total
+
+    return body
+
+
+def _sencha_midgame(players: int) -> SenchaState:
+    state = SenchaGame(num_seats=players).new_state(11)
+    rng = Rng.from_seed(5)
+    while (
+        state.pub.cards_turned < 3
+        or state.pub.turn.phase != "action"
+        or len(state.legal_moves()) < 4
+    ):
+        state.apply_unchecked(rng.choice(state.legal_moves()))
+    return state
+
+
+def _sencha_mcts_iterations(players: int) -> Bench:
+    def body() -> int:
+        from ai.base import Budget
+        from ai.mcts import MctsAgent
+
+        state = _sencha_midgame(players)
+        seat = state.current_seat()
+        assert seat is not None
+        agent = MctsAgent(SenchaGame(num_seats=players))
+        result = agent.search(
+            state.observation(seat), state.legal_moves(), Budget(iterations=300), Rng.from_seed(3)
+        )
+        return result.iterations
+
+    return body
+
+
 def bench_heuristic_decision_2p() -> int:
     from ai.base import Budget
     from ai.heuristic import HeuristicAgent
@@ -253,6 +305,11 @@ BENCHMARKS: dict[str, tuple[Bench, str]] = {
     "ai_determinize_2p": (bench_determinize_2p, "us"),
     "ai_mcts_turn_2p": (bench_mcts_turn_2p, "ms"),
     "ai_heuristic_decision_2p": (bench_heuristic_decision_2p, "ms"),
+    # Sencha beside Tea Garden: random-play decisions (legal moves + apply) and MCTS iterations.
+    "sen_2p_legal_plus_apply": (_sencha_decisions(2), "us"),
+    "sen_4p_legal_plus_apply": (_sencha_decisions(4), "us"),
+    "ai_sen_mcts_iteration_2p": (_sencha_mcts_iterations(2), "us"),
+    "ai_sen_mcts_iteration_4p": (_sencha_mcts_iterations(4), "us"),
     # Launch to the first frame in a pseudo-terminal (80 x 24): `tea-tui` alone until its title
     # screen's menu is drawn, and, to compare, a Textual app of one Static. One launch per round.
     "tui_title_first_frame": (
@@ -295,6 +352,9 @@ def main(argv: list[str]) -> int:
     if names:
         sample = [_random_game(p, 10_000 + i)[1] for p in (2, 4) for i in range(5)]
         print(f"decisions per game (2p, 4p): {sum(sample[:5]) / 5:.0f}, {sum(sample[5:]) / 5:.0f}")
+        sen = [_sencha_random_game(p, 10_000 + i)[1] for p in (2, 4) for i in range(5)]
+        two, four = sum(sen[:5]) / 5, sum(sen[5:]) / 5
+        print(f"Sencha decisions per random game (2p, 4p): {two:.0f}, {four:.0f}")
     if keypress:
         from bench.keypress import report
 

@@ -64,6 +64,9 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     """One line for a game chooser."""
     test_only: bool = False
     """A game for the test suite (not offered to players)."""
+    offered: bool = True
+    """Offered in the app's game chooser; False for a game whose screens are still to come
+    (it plays from the command line, ``tea-tui new --game ID``, through the fallback)."""
 
 
 class UnknownGameError(ValueError):
@@ -94,6 +97,11 @@ def game_ids(*, include_tests: bool = True) -> tuple[str, ...]:
 def all_games(*, include_tests: bool = True) -> tuple[GameInfo, ...]:
     """Return every registered game, in registration order."""
     return tuple(_REGISTRY[i] for i in game_ids(include_tests=include_tests))
+
+
+def offered_games() -> tuple[GameInfo, ...]:
+    """Return the games the app offers players, in registration order."""
+    return tuple(info for info in all_games(include_tests=False) if info.offered)
 
 
 def find_game(game_id: str) -> GameInfo:
@@ -183,5 +191,17 @@ register_game(
         options="core.tasting:TastingOptions",
         blurb="Three teas, three cards each: the tiny game the tests play.",
         test_only=True,
+    )
+)
+register_game(
+    GameInfo(
+        id="sencha",
+        name="Sencha",
+        min_seats=2,
+        max_seats=4,
+        module="core.sencha.entry",
+        options="core.sencha.options:SenchaOptions",
+        blurb="Houses, plantations and a bag of tea: sell to the Tea Market, serve the Emperor.",
+        offered=False,  # its screens are to come (issue 17); the fallback plays it meanwhile
     )
 )

@@ -433,7 +433,7 @@ def make_app(
     Raises:
         ValueError: if the seats do not match the number of players or a seat spec is bad.
     """
-    from core.games import all_games
+    from core.games import offered_games
     from core.setup import new_setup
     from tea_tui.ai_seats import prepare_processes
     from tea_tui.session import GameSession
@@ -441,7 +441,7 @@ def make_app(
     if session is None:
         if len(seats) != players:
             raise ValueError(f"{players} seats needed, {len(seats)} given")
-        game_id = game or all_games(include_tests=False)[0].id
+        game_id = game or offered_games()[0].id
         setup = new_setup(seats, game=game_id, components=components, start_seat=start_seat)
         session = GameSession.start(setup, seed, components=components)
     if processes:  # MCTS seats and hints think in processes

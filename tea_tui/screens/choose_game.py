@@ -17,12 +17,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.games import GameInfo, all_games
+from core.games import GameInfo
+from core.games import offered_games as registry_offered
 
 
 def offered_games() -> tuple[GameInfo, ...]:
-    """The games players are offered (the registry's, without the test games)."""
-    return all_games(include_tests=False)
+    """The games players are offered (the registry's, without the test games and the games
+    whose screens are still to come)."""
+    return registry_offered()
 
 
 def seats_text(info: GameInfo) -> str:

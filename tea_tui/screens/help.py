@@ -85,9 +85,9 @@ class HelpScreen(ModalScreen[None]):
 
 def _title_game() -> tuple[GameUi, GameLayout]:
     """The game the title screen's help tells of: the first the registry offers."""
-    from core.games import all_games
+    from core.games import offered_games
     from tea_tui.game_ui import ui_for
     from tea_tui.layout import layout_for
 
-    first = all_games(include_tests=False)[0].id
+    first = offered_games()[0].id
     return ui_for(first), layout_for(first)

@@ -19,7 +19,7 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from core.games import GameInfo, all_games
+from core.games import GameInfo, offered_games
 from tea_tui import __version__
 from tea_tui.widgets.menu_list import MenuEntry, MenuList
 
@@ -47,7 +47,7 @@ ITEMS = (
 
 
 def _offered() -> tuple[GameInfo, ...]:
-    return all_games(include_tests=False)
+    return offered_games()
 
 
 def games_line() -> str:
