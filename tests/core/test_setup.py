@@ -53,7 +53,7 @@ def test_tasting() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "words"),
     [
-        ({"game": "sencha"}, "unknown game 'sencha' .known games: tea_garden, tasting"),
+        ({"game": "gongfu"}, "unknown game 'gongfu' .known games: tea_garden, tasting, sencha"),
         ({"options": {"turbo": True}}, "unknown option.*'turbo'.*cup_table_continues"),
         ({"options": {"puerh": "yes"}}, "wrong kind of value.*puerh"),
         ({"start_seat": 2}, "start seat 2 is not one of the seats"),

@@ -142,9 +142,9 @@ REPLAY_CASES: list[tuple[str, Callable[[bytes], bytes], type[SaveError], str]] =
     ),
     (
         "unknown game",
-        lambda d: _edited(d, _set("setup.game", "sencha")),
+        lambda d: _edited(d, _set("setup.game", "gongfu")),
         IncompatibleSaveError,
-        "unknown game 'sencha'",
+        "unknown game 'gongfu'",
     ),
     (
         "unknown option",
