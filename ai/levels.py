@@ -12,16 +12,16 @@ from __future__ import annotations
 from core.seats import SeatSpec
 
 LEVEL_TEXT: dict[str, str] = {
-    "random": "Plays any legal move: no plan at all, to learn the moves against.",
-    "heuristic": "Greedy: takes what scores best this turn. A fair first opponent.",
-    "mcts:easy": "Searches a little each turn; plans a turn but misses much. For beginners.",
-    "mcts:normal": "Plans each turn well; beats the greedy player most games. Casual play.",
-    "mcts:hard": "Searches four times longer than normal, about 3 s a move. Experienced play.",
-    "mcts:expert": "The longest search, up to 30 s a move; a little stronger than hard.",
-    "luyu:easy": "Lu Yu with no Expert card: scores steadily but slowly. Beatable.",
-    "luyu:medium": "Lu Yu with one Expert card: a real race for a newcomer.",
-    "luyu:hard": "Lu Yu with two Expert cards: close games for a good player.",
-    "luyu:expert": "Lu Yu with three Expert cards: wins about half his games against MCTS.",
+    "random": "Any legal move, no plan: under 15 points a game. To learn the moves.",
+    "heuristic": "Greedy: the best-scoring move of this turn, no foresight. A first opponent.",
+    "mcts:easy": "A short search (200 iterations a move): a plan for each turn. Newcomers.",
+    "mcts:normal": "About 1 s a move; beat the greedy player in 7 of 10 games. Casual play.",
+    "mcts:hard": "Four times normal's search, about 3 s a move; a little stronger. Experienced.",
+    "mcts:expert": "The longest search, up to 30 s a move; not yet measured above hard.",
+    "luyu:easy": "Lu Yu, no Expert card: about 90-100 points a game. Beatable for most.",
+    "luyu:medium": "Lu Yu, one Expert card: about 110-125 points. A race for a newcomer.",
+    "luyu:hard": "Lu Yu, two Expert cards: about 140-150 points; beats the greedy player.",
+    "luyu:expert": "Lu Yu, three Expert cards: about 150 points; wins half against MCTS normal.",
 }
 """A line per level, keyed by seat spec (``mcts:hard``, ``luyu:expert``)."""
 
