@@ -9,6 +9,7 @@ two states of one seat; :func:`log_line` puts both together::
     print(log_line(before, move, state, ["Ann", "Bo"]))
     # Ann builds in Putuo (Zhejiang, value 5) on a 2-VP space — gains 2 VP
 
+What each kind of move says is :mod:`core.tea_garden.move_words`, where its menu label is too.
 The log is meant for every player at the table, so it never names a card that only its owner
 may see: cards drawn are counted, never named, and cards chosen to play are named only once they
 are played.
@@ -22,34 +23,19 @@ from collections.abc import Sequence
 import msgspec
 
 from core.moves import Move
-from core.tea_garden import effects as fx
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
+from core.tea_garden.move_words import sentence
 from core.tea_garden.narrate_luyu import luyu_story
 from core.tea_garden.narrate_maintenance import display_refills
-from core.tea_garden.narrate_words import effect_text, one_effect
-from core.tea_garden.narrate_words import join as _join
-from core.tea_garden.narrate_words import leaves as _leaves
-from core.tea_garden.narrate_words import plural as _plural
-from core.tea_garden.narrate_words import scrolls as _scrolls
 from core.tea_garden.state import GameData, PlayerState
+from core.tea_garden.words import effect_text
+from core.tea_garden.words import join as _join
+from core.tea_garden.words import leaves as _leaves
+from core.tea_garden.words import plural as _plural
+from core.tea_garden.words import scrolls as _scrolls
 
 __all__ = ["describe", "describe_effects", "effect_text", "log_line", "seat_name"]
-
-SECONDARY_NAME = {
-    "river": "the River action",
-    "cup": "the Cup production",
-    "university": "the University action",
-}
-ZONE_NAME = {"hand": "hand", "draw": "draw deck", "discard": "discard pile"}
-
-STOP_TEXT = {
-    st.FermentLeaves: "stops fermenting",
-    st.HarvestGardens: "stops harvesting",
-    st.SellLeaves: "stops selling leaves",
-    st.MayDraw: "declines to draw",
-    st.MayRemove: "declines to remove a card",
-}
 
 
 def seat_name(seat: int, seat_names: Sequence[str] | None = None) -> str:
@@ -59,43 +45,12 @@ def seat_name(seat: int, seat_names: Sequence[str] | None = None) -> str:
     return f"Seat {seat + 1}"
 
 
-def _card(g: GameData, card_id: str) -> str:
-    return g.ctx.card_name(card_id)
-
-
-def _province(g: GameData, province_id: str) -> str:
-    return g.ctx.province_name(province_id)
-
-
-def _source(g: GameData, source: str) -> str:
-    """Name where effects come from, after the words "from" (see ``Resolve.source``)."""
-    kind, _, rest = source.partition(":")
-    if kind == "card" and g.turn.top:
-        return _card(g, g.turn.top)
-    if kind == "region" and rest in g.ctx.region_index:
-        return f"the Region bonus of {g.ctx.region(rest).name}"
-    if kind == "caravan":
-        return f"the Caravan {g.ctx.name(rest)}"
-    if kind == "emperor":
-        return f"row {rest} of the Emperor track"
-    if kind == "river":
-        return f"River segment {rest}"
-    if kind == "university":
-        return f"University sector {rest}"
-    if kind == "cup":
-        return "a Cup"
-    if kind == "hall" and rest in g.ctx.halls:
-        return f"the {g.ctx.halls[rest].name}"
-    if kind == "puerh":
-        return "a Puerh set"
-    return "the repeated action" if kind == "repeat" else source
-
-
 # --- one sentence per move ---------------------------------------------------------------------
 
 
 def describe(g: GameData, move: Move, seat_names: Sequence[str] | None = None) -> str:
-    """Return one short sentence for ``move`` as it is about to be applied to ``g``.
+    """Return one short sentence for ``move`` as it is about to be applied to ``g``: the acting
+    seat's name, then the move's sentence from :mod:`core.tea_garden.move_words`.
 
     Call it before the move is applied: payments, "stop" and other answers to a pending decision
     are read against the decision on top of ``g.pending``.
@@ -108,241 +63,7 @@ def describe(g: GameData, move: Move, seat_names: Sequence[str] | None = None) -
     Returns:
         A sentence without a final full stop, starting with the acting seat's name.
     """
-    who = seat_name(g.seat, seat_names)
-    if isinstance(move, mv.LuYuTurn):
-        return f"{who} reveals his next card"
-    if isinstance(move, mv.LuYuPass):
-        return f"{who} passes for the round"
-    return f"{who} {_turn_text(g, move) or _decision_text(g, move) or f'plays {move}'}"
-
-
-def _turn_text(g: GameData, move: Move) -> str:
-    """Describe the moves of the turn itself (no sub-decision involved); empty if not one."""
-    ctx = g.ctx
-    p = g.me
-    t = g.turn
-    if isinstance(move, mv.Pass):
-        return "passes for the rest of the round"
-    if isinstance(move, mv.Select):
-        # The plan stays private until the cards are played: name no card here.
-        return f"chooses a card to play ({_plural(len(t.selected) + 1, 'card')} chosen)"
-    if isinstance(move, mv.Commit):
-        stack = [c for c in t.selected if c != move.top] + [move.top]
-        strength = t.strength + sum(ctx.cards[c].strength for c in stack)
-        text = f"plays {_join([_card(g, c) for c in stack])} (strength {strength})"
-        return text + (f", {_card(g, move.top)} on top" if len(stack) > 1 else "")
-    if isinstance(move, mv.AddCard):
-        added = ctx.cards[move.card]
-        strength = t.strength + added.strength
-        return f"adds {_card(g, move.card)} under the top card (strength {strength})"
-    if isinstance(move, mv.EndTurn):
-        return "ends the turn"
-    if isinstance(move, mv.Build):
-        region = ctx.region(move.region)
-        vp = region.spaces[move.space - 1].vp
-        space = f"a {vp}-VP space" if vp else "a space without VP"
-        where = f"{region.name} ({_province(g, region.province)}, value {region.value})"
-        return f"builds in {where} on {space}"
-    if isinstance(move, mv.Buy):
-        return f"buys {_card(g, g.board.action_display[move.slot - 1])} from slot {move.slot}"
-    if isinstance(move, mv.TakeCaravan):
-        cid = g.board.caravan_display[move.slot - 1]
-        value = ctx.caravans[cid].strengths[move.strength - 1].strength
-        return f"takes the Caravan {ctx.name(cid)} (trade {move.trade}, strength {value})"
-    if isinstance(move, mv.Ferment):
-        return f"ferments as the main action (up to {_plural(t.strength, 'leaf', 'leaves')})"
-    if isinstance(move, mv.Harvest):
-        return f"takes an Extra Harvest (up to {_plural(t.strength, 'garden')})"
-    if isinstance(move, mv.UseTop):
-        return _use_top(g, move)
-    if isinstance(move, mv.Repeat):
-        how = "with an x2 Scroll" if move.method == "scroll" else "by paying 3 fermented leaves"
-        return f"repeats {SECONDARY_NAME.get(t.secondary, 'the secondary action')} {how}"
-    if isinstance(move, mv.AdvanceEmperor):
-        row = p.emperor_row + 1
-        tokens = ctx.components.emperor_track.rows[p.emperor_row].tokens
-        return f"climbs to row {row} of the Emperor track ({_plural(tokens, 'Emperor token')})"
-    if isinstance(move, mv.SpendCupToken):
-        return f"spends a Cup token on connection {move.connection} of Cup row {move.row}"
-    if isinstance(move, mv.UsePlus1):
-        return f"discards a +1 Scroll (strength {t.strength + 1})"
-    return ""
-
-
-def _use_top(g: GameData, move: mv.UseTop) -> str:
-    name = _card(g, g.turn.top)
-    eff = g.ctx.cards[g.turn.top].top[move.index - 1]
-    if isinstance(eff, fx.Secondary):
-        p = g.me
-        if eff.action == "river":
-            return f"uses {name} to move the Boat on the River to segment {p.boat + 1}"
-        if eff.action == "university":
-            sectors = len(g.ctx.components.university.sectors)
-            sector = 1 if p.uni_sector in (0, sectors) else p.uni_sector + 1
-            return f"uses {name} to move a Worker to sector {sector} of the Tea University"
-    return f"uses {name} to {one_effect(eff)}"
-
-
-def _decision_text(g: GameData, move: Move) -> str:
-    """Describe the answers to pending decisions; empty if ``move`` is not one."""
-    top = g.pending[-1] if g.pending else None
-    p = g.me
-    if isinstance(move, mv.PayLeaf):
-        purpose = _purpose(g, top.purpose) if isinstance(top, st.PayLeaves) else ""
-        return f"pays {_leaves(1, move.side, move.quality)}{purpose}"
-    if isinstance(move, mv.CoverTeapot):
-        card = f" for {_card(g, top.card)}" if isinstance(top, st.CoverTeapots) else ""
-        how = {
-            "scroll": "a Teapot Scroll",
-            "leaves": "3 leaves",
-            "fermented": "2 fermented leaves",
-        }[move.method]
-        return f"covers a missing Teapot{card} with {how}"
-    if isinstance(move, mv.PickScroll):
-        return f"picks {_scrolls(1, move.kind)}"
-    if isinstance(move, mv.PlaceToken):
-        return f"puts a Cup token on connection {move.connection} of Cup row {move.row}"
-    if isinstance(move, mv.FlipLeaf):
-        return f"ferments {_leaves(1, 'g', move.quality)}"
-    if isinstance(move, mv.HarvestFrom):
-        region = g.ctx.region(move.region)
-        return f"harvests {_leaves(1, 'g', region.value)} in {region.name}"
-    if isinstance(move, mv.SellLeaf):
-        vp = 2 if move.side == "f" else 1
-        return f"sells {_leaves(1, move.side, move.quality)} for {vp} VP"
-    if isinstance(move, mv.Stop):
-        if isinstance(top, st.ChooseOption) and top.any_order:
-            return f"takes nothing {_taken(g, top)}from {_source(g, top.source)}"
-        return STOP_TEXT.get(type(top), "stops") if top is not None else "stops"
-    if isinstance(move, mv.DrawCards):
-        return _draw(p, top)
-    if isinstance(move, mv.Discard):
-        return f"discards {_card(g, move.card)}"
-    if isinstance(move, mv.RemoveCard):
-        where = ZONE_NAME[move.zone]
-        return f"removes {_card(g, move.card)} from the game (from the {where})"
-    if isinstance(move, mv.TakeEmperorCard):
-        return f"takes the Emperor card {_card(g, move.card)}"
-    if isinstance(move, mv.ChooseOption):
-        if not isinstance(top, st.ChooseOption):
-            return f"chooses option {move.index}"
-        chosen = effect_text(top.options[move.index - 1])
-        if top.any_order:
-            return f"takes from {_source(g, top.source)}: {chosen}"
-        return f"chooses to {chosen} (from {_source(g, top.source)})"
-    if isinstance(move, mv.ChoosePart):
-        sectors = g.ctx.components.university.sectors
-        if not 1 <= p.uni_sector <= len(sectors):
-            return f"chooses part {move.index} of the University sector"
-        bonus = sectors[p.uni_sector - 1].parts[move.index - 1].bonus
-        return (
-            f"chooses part {move.index} of University sector {p.uni_sector} to {effect_text(bonus)}"
-        )
-    if isinstance(move, mv.PlaceCupTile):
-        return _cup_tile(g, move)
-    if isinstance(move, mv.ChooseCupBonus):
-        return _cup_bonus(g, move, top)
-    return _expansion(g, move)
-
-
-def _expansion(g: GameData, move: Move) -> str:
-    """Sentences for the Puerh expansion's moves."""
-    court = g.board.court
-    ctx = g.ctx
-    if court is None:
-        return ""
-    if isinstance(move, mv.NobleCourt):
-        hall = ctx.halls[court.halls[move.hall - 1]]
-        spaces = ctx.components.court.hall_spaces if ctx.components.court else ()
-        value = spaces[move.space - 1] if move.space <= len(spaces) else 0
-        return (
-            f"sends a Courtier to the {hall.name} (space worth {value}) "
-            f"to {effect_text(hall.effects)}"
-        )
-    if isinstance(move, mv.PuerhMarket):
-        return "goes to the Puerh Market"
-    if isinstance(move, mv.BuyPremium):
-        token = ctx.puerh_tokens.get(court.market[move.slot - 1])
-        bonus = effect_text(token.bonus) if token else "nothing"
-        return f"buys the Premium Puerh token in Market slot {move.slot} ({bonus})"
-    if isinstance(move, mv.TakeBasic):
-        token = ctx.puerh_tokens.get(court.storage[move.slot - 1])
-        bonus = effect_text(token.bonus) if token else "nothing"
-        return f"takes the Basic Puerh token in Storage slot {move.slot} ({bonus})"
-    if isinstance(move, mv.PlacePuerh):
-        if move.set == 0:
-            return "places the Puerh token as a new set"
-        if move.bridge:
-            return (
-                f"joins the Puerh token to single tokens {move.set} and {move.bridge}, "
-                "completing a tea cake"
-            )
-        size = len(g.me.puerh_sets[move.set - 1]) + 1
-        done = "completing a tea cake" if size == 3 else f"making a set of {size}"
-        return f"joins the Puerh token to set {move.set}, {done}"
-    return ""
-
-
-def _taken(g: GameData, top: st.ChooseOption) -> str:
-    """Return "more " once some of a Hall's offers were taken (COURT-02), else ""."""
-    kind, _, rest = top.source.partition(":")
-    hall = g.ctx.halls.get(rest) if kind == "hall" else None
-    return "" if hall is not None and len(top.options) == len(hall.effects) else "more "
-
-
-def _purpose(g: GameData, purpose: str) -> str:
-    """Say what a leaf payment is for, as a phrase starting with a space (or empty)."""
-    kind, _, rest = purpose.partition(":")
-    if kind == "fee":
-        return f" for the fee of card slot {len(g.me.stacks)}"
-    if kind == "buy":
-        return f" for {_card(g, rest)}"
-    if kind == "caravan":
-        return f" for the Caravan {g.ctx.name(rest.split(':')[0])}"
-    if kind == "emperor":
-        return f" for row {g.me.emperor_row + 1} of the Emperor track"
-    if kind == "repeat":
-        return f" to repeat {SECONDARY_NAME.get(g.turn.secondary, 'the secondary action')}"
-    if kind == "puerh":
-        return " for a Premium Puerh token"
-    return ""
-
-
-def _draw(p: PlayerState, top: st.AnyPending | None) -> str:
-    n = top.n if isinstance(top, st.MayDraw) else 1
-    n = min(n, len(p.draw) + len(p.discard))
-    text = f"draws {_plural(n, 'card')}"
-    if isinstance(top, st.MayDraw) and top.discard and n:
-        text += f" and will discard {n}"
-    return text
-
-
-def _cup_tile(g: GameData, move: mv.PlaceCupTile) -> str:
-    stack = g.board.cup_stacks.get(move.province, [])
-    tile = g.ctx.cup_tiles.get(stack[-1]) if stack else None
-    cups = ""
-    if tile is not None:
-        left, right = _province(g, tile.left.colour), _province(g, tile.right.colour)
-        cups = f" (two {left} Cups)" if left == right else f" (Cups of {left} and {right})"
-    taken = f"takes the top Cup tile of {_province(g, move.province)}{cups}"
-    if move.row == 0:
-        return f"{taken} and starts a new Cup row"
-    end = "left" if move.side == "l" else "right"
-    return f"{taken} and adds it to the {end} end of Cup row {move.row}"
-
-
-def _cup_bonus(g: GameData, move: mv.ChooseCupBonus, top: st.AnyPending | None) -> str:
-    side = "left" if move.side == "l" else "right"
-    if not isinstance(top, st.ChooseCupBonus):
-        return f"takes the bonus of the {side} Cup"
-    row = g.me.cup_rows[top.row]
-    tiles = g.ctx.cup_tiles
-    if move.side == "l":
-        cup = tiles[row[top.connection]].right
-    else:
-        cup = tiles[row[top.connection + 1]].left
-    colour = _province(g, cup.colour)
-    return f"takes the bonus of the {side} Cup ({colour}): {effect_text(cup.bonus)}"
+    return f"{seat_name(g.seat, seat_names)} {sentence(g, move)}"
 
 
 # --- what changed --------------------------------------------------------------------------
@@ -398,7 +119,7 @@ def describe_effects(before: GameData, after: GameData, seat: int) -> str:
         clauses.append("loses " + _join(losses))
     shown, drawn = _new_cards(before, a, b)
     if shown:
-        clauses.append("takes " + _join([_card(after, c) for c in shown]) + " into hand")
+        clauses.append("takes " + _join([after.ctx.card_name(c) for c in shown]) + " into hand")
     if drawn:
         clauses.append(f"draws {_plural(drawn, 'card')}")
     workers = b.uni_centre - a.uni_centre

@@ -2,8 +2,9 @@
 tells the others' last turns on the game screen.
 
 The log says every step (:mod:`core.tea_garden.narrate`); this says a turn at a glance. A caller
-collects :func:`step_phrase` for each move of the turn (read before the move, like
-:func:`~core.tea_garden.narrate.describe`), then puts them with the turn's net change::
+collects :func:`~core.tea_garden.move_words.step_phrase` for each move of the turn (each move's
+phrase sits in its entry of :mod:`core.tea_garden.move_words`, read before the move), then puts
+them with the turn's net change::
 
     phrases = [step_phrase(before, move) for before, move in turn]
     print(turn_summary(phrases, turn_gains(start, end, seat)))
@@ -19,101 +20,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from core.moves import Move
-from core.tea_garden import effects as fx
-from core.tea_garden import moves as mv
 from core.tea_garden.narrate_luyu import card_label
-from core.tea_garden.narrate_words import effect_text
 from core.tea_garden.state import QUALITIES, GameData, PlayerState
+from core.tea_garden.words import plural as _plural
 
 SCROLLS = (("plus1", "+1 Scroll"), ("teapot_scrolls", "Teapot Scroll"), ("x2", "x2 Scroll"))
-
-
-def _plural(n: int, word: str, plural: str = "") -> str:
-    return f"{n} {word if n == 1 else (plural or word + 's')}"
-
-
-def step_phrase(g: GameData, move: Move) -> str:
-    """Return a few words for a move that shapes the turn ("built in Putuo"), or "" for the
-    small steps (payments, answers, single leaves) that the net change already shows.
-
-    Args:
-        g: The state the move is about to be applied to.
-        move: The move.
-    """
-    ctx = g.ctx
-    t = g.turn
-    if isinstance(move, mv.Pass):
-        return "passed for the round"
-    if isinstance(move, mv.Commit):
-        stack = [c for c in t.selected if c != move.top] + [move.top]
-        strength = t.strength + sum(ctx.cards[c].strength for c in stack)
-        return f"played {' + '.join(ctx.card_name(c) for c in stack)} (str {strength})"
-    if isinstance(move, mv.Build):
-        return f"built in {ctx.region(move.region).name}"
-    if isinstance(move, mv.Buy):
-        return f"bought {ctx.card_name(g.board.action_display[move.slot - 1])}"
-    if isinstance(move, mv.TakeCaravan):
-        return f"took the Caravan {ctx.name(g.board.caravan_display[move.slot - 1])}"
-    if isinstance(move, mv.Ferment):
-        return "fermented leaves"
-    if isinstance(move, mv.Harvest):
-        return "took an Extra Harvest"
-    if isinstance(move, mv.UseTop):
-        return _use_top(g, move)
-    if isinstance(move, mv.Repeat):
-        return "repeated the secondary action"
-    if isinstance(move, mv.AdvanceEmperor):
-        return f"climbed to row {g.me.emperor_row + 1} of the Emperor track"
-    if isinstance(move, mv.SpendCupToken):
-        return "spent a Cup token"
-    if isinstance(move, mv.UsePlus1):
-        return "used a +1 Scroll"
-    if isinstance(move, mv.TakeEmperorCard):
-        return f"took the Emperor card {ctx.card_name(move.card)}"
-    if isinstance(move, mv.RemoveCard):
-        return f"removed {ctx.card_name(move.card)} from the game"
-    if isinstance(move, mv.NobleCourt) and g.board.court is not None:
-        hall = ctx.halls[g.board.court.halls[move.hall - 1]].name
-        return f"sent a Courtier to the {hall}"
-    if isinstance(move, mv.PuerhMarket):
-        return "went to the Puerh Market"
-    if isinstance(move, mv.BuyPremium):
-        return "bought a Premium Puerh token"
-    if isinstance(move, mv.TakeBasic):
-        return "took a Basic Puerh token"
-    return ""
-
-
-def _use_top(g: GameData, move: mv.UseTop) -> str:
-    """The top card's offer, in the past: the card itself was named when it was played."""
-    return _did(g.ctx.cards[g.turn.top].top[move.index - 1])
-
-
-def _did(eff: fx.Effect) -> str:
-    if isinstance(eff, fx.Secondary):
-        return {
-            "river": "moved the Boat",
-            "cup": "produced Cups",
-            "university": "moved a University Worker",
-        }[eff.action]
-    if isinstance(eff, fx.Ferment):
-        return "fermented leaves"
-    if isinstance(eff, fx.Draw):
-        return "drew cards"
-    if isinstance(eff, fx.DrawDiscard):
-        return f"drew and discarded {_plural(eff.n, 'card')}"
-    if isinstance(eff, fx.SellLeaves):
-        return "sold leaves"
-    if isinstance(eff, fx.RemoveCard):
-        return "removed a card from the game"
-    if isinstance(eff, fx.GainCupToken):
-        return "placed a Cup token"
-    if isinstance(eff, fx.TakeEmperorCard):
-        return "took an Emperor card"
-    if isinstance(eff, fx.Choice):
-        return "took a choice of offers"
-    return f"used the top card ({effect_text((eff,))})"
 
 
 def luyu_phrases(g: GameData) -> list[str]:

@@ -16,8 +16,8 @@ import pytest
 from rich.console import Console
 
 from core.tea_garden.loader import load_builtin
+from core.tea_garden.move_words import label, pending_title
 from core.tea_garden.moves import Pass
-from tea_tui.games.tea_garden.labels import label, pending_title
 from tea_tui.games.tea_garden.plain.board_lines import (
     court_lines,
     display_lines,

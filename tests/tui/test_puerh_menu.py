@@ -8,8 +8,8 @@ from core.tea_garden import moves as mv
 from core.tea_garden import state as st
 from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
+from core.tea_garden.words import effect_text
 from tea_tui.games.tea_garden.menu import _SUBMENU_OF, build_menu
-from tea_tui.games.tea_garden.words import effects_words
 from tea_tui.session import GameSession
 
 
@@ -63,7 +63,7 @@ def test_puerh_decisions_say_what_they_ask_in_words() -> None:
             for item, m in zip(court.items, halls, strict=True):
                 hall = session.ctx.halls[hall_ids[m.hall - 1]]
                 need = spaces[m.space - 1]
-                gains = effects_words(hall.effects)  # what a Courtier there gains
+                gains = effect_text(hall.effects)  # what a Courtier there gains
                 assert item.label == (
                     f"Hall {m.hall} ({hall.name}: {gains}), space {m.space}: strength {need}"
                 )

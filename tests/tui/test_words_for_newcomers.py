@@ -11,12 +11,13 @@ from rich.console import Console
 
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
+from core.tea_garden import words as w
 from core.tea_garden.flow import card_slots
-from tea_tui.games.tea_garden import words as w
-from tea_tui.games.tea_garden.labels import label
+from core.tea_garden.move_words import label
 from tea_tui.games.tea_garden.menu import build_menu
 from tea_tui.games.tea_garden.plain.seat_lines import status_lines
 from tea_tui.games.tea_garden.session import tea_game
+from tea_tui.games.tea_garden.turns import turns_left
 from tea_tui.games.tea_garden.widgets.displays import ActionDisplay
 from tea_tui.games.tea_garden.widgets.opponents import Opponents
 from tea_tui.games.tea_garden.widgets.player_board import PlayerBoard
@@ -93,7 +94,7 @@ def test_puerh_tokens_say_what_they_give_and_cost() -> None:
         token = ctx.puerh_tokens[court.market[move.slot - 1]]
         text = label(view, ctx, move)
         assert text.startswith(f"Slot {move.slot}: {token.name} — ")
-        assert f"when placed: {w.effects_words(token.bonus)}" in text
+        assert f"when placed: {w.effect_text(token.bonus)}" in text
         assert f"costs {w.cost_text(token.cost)}" in text
         assert (f"{token.stars} star" in text) == bool(token.stars)
         assert (f"centre value {token.value}" in text) == bool(token.value)
@@ -127,7 +128,7 @@ def test_one_turns_left_figure_on_the_status_line_the_boards_and_plain_mode() ->
     the opponents' panel and plain mode agree (the board used to say one less)."""
     s = first(lambda s: s.state.turn.committed and s.state.seat == 0)
     view, ctx, names = s.view(0), s.ctx, s.names
-    figure = w.turns_left(view, ctx, 0)
+    figure = turns_left(view, ctx, 0)
     assert figure == s.turns_left(0) == card_slots(ctx) - len(view.players[0].stacks) + 1
     assert f"turns left {figure}" in as_text(PlayerBoard().render_view(view, ctx, names))
     status = StatusLine()
@@ -143,7 +144,7 @@ def test_a_halls_gains_keep_their_capitals() -> None:
 
     def hall_offers_puerh(s: GameSession) -> bool:
         top = s.view().pending[-1] if s.view().pending else None
-        return isinstance(top, st.ChooseOption) and "Puerh" in w.effects_words(
+        return isinstance(top, st.ChooseOption) and "Puerh" in w.effect_text(
             tuple(e for option in top.options for e in option)
         )
 

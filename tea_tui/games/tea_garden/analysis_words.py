@@ -8,7 +8,7 @@ from core.moves import Move
 from core.tea_garden import moves as mv
 from core.tea_garden.context import Context
 from core.tea_garden.hidden import TeaGardenObservation
-from tea_tui.games.tea_garden.labels import label, pending_title
+from core.tea_garden.move_words import label, pending_title
 
 
 def decision_words(view: TeaGardenObservation, ctx: Context, move: Move) -> str:

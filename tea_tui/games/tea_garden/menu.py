@@ -24,12 +24,12 @@ from dataclasses import replace
 from core.moves import Move
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
+from core.tea_garden import words as w
 from core.tea_garden.actions import fee_demands, slot_fee_demands
 from core.tea_garden.context import Context
 from core.tea_garden.hidden import TeaGardenObservation
+from core.tea_garden.move_words import label, pending_title
 from tea_tui.games.tea_garden import reasons as why
-from tea_tui.games.tea_garden import words as w
-from tea_tui.games.tea_garden.labels import label, pending_title
 from tea_tui.games.tea_garden.payment_plan import cheapest_payment
 from tea_tui.menu import MENU_KEYS, Item, Menu, parent_submenu
 
@@ -144,7 +144,7 @@ def _card_menu(
     items = _number(items, stable=True)
     strength = sum(ctx.cards[c].strength for c in ticked if c in ctx.cards)
     if ticked:
-        names = ", ".join(w.card_name(ctx, c) for c in sorted(ticked))
+        names = ", ".join(ctx.card_name(c) for c in sorted(ticked))
         title = f"Play {names} (strength {strength + t.strength})"
     else:
         title = "Your turn: choose cards to play, or pass"
@@ -198,7 +198,7 @@ def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) 
             _kind_item(
                 legal,
                 mv.Ferment,
-                f"Ferment up to {w.count(t.strength, 'fresh leaf', 'fresh leaves')}",
+                f"Ferment up to {w.plural(t.strength, 'fresh leaf', 'fresh leaves')}",
                 group,
                 "",
             )
@@ -207,7 +207,7 @@ def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) 
             _kind_item(
                 legal,
                 mv.Harvest,
-                f"Extra Harvest: up to {w.count(t.strength, 'garden')}",
+                f"Extra Harvest: up to {w.plural(t.strength, 'garden')}",
                 group,
                 "",
             )
@@ -222,7 +222,7 @@ def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) 
             label_ = "Puerh Market: buy Premium Puerh"
             item = _kind_item(legal, mv.PuerhMarket, label_, group, market)
             items.append(replace(item, key=MARKET_KEY))
-    top_name = w.card_name(ctx, t.top)
+    top_name = ctx.card_name(t.top)
     offers = ctx.cards[t.top].top if t.top in ctx.cards else ()
     first_extra = 3 if ctx.options.puerh else 1  # past the Court's and the Market's digits
     for i in range(len(offers)):
@@ -269,7 +269,7 @@ def _free_items(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context)
         reason = "" if mv.AdvanceEmperor() in legal else why.emperor_reason(view, ctx)
         label = (
             f"Emperor track row {me.emperor_row + 1} ({row.tokens} tokens, "
-            f"{w.cost_text(row.leaf)}): {w.effects_words(row.reward)}"
+            f"{w.cost_text(row.leaf)}): {w.effect_text(row.reward)}"
         )
         items.append(Item(label, "i", (mv.AdvanceEmperor(),), reason=reason, group=group))
     if any(isinstance(m, mv.SpendCupToken) for m in legal):
@@ -342,8 +342,8 @@ def _region_items(view: TeaGardenObservation, ctx: Context, builds: list[mv.Buil
         token = view.board.region_tokens.get(region_id)
         bonus = ""
         if token and token in ctx.region_tokens:
-            bonus = f" + {w.effects_words(ctx.region_tokens[token].bonus)}"
-        text = f"{w.region_words(ctx, region_id)}: {w.count(len(here), 'choice')}{vp}{bonus}…"
+            bonus = f" + {w.effect_text(ctx.region_tokens[token].bonus)}"
+        text = f"{w.region_words(ctx, region_id)}: {w.plural(len(here), 'choice')}{vp}{bonus}…"
         items.append(Item(text, submenu=BUILD_IN + region_id))
     return items
 

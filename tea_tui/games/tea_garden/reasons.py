@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from core.tea_garden import effects as fx
 from core.tea_garden import state as st
+from core.tea_garden import words as w
 from core.tea_garden.actions import EXTRA_BORDER, missing_teapots, slot_fee_demands
 from core.tea_garden.components import LeafCost
 from core.tea_garden.context import Context
@@ -18,7 +19,6 @@ from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.payments import bins_of, can_pay, cost_demands
 from core.tea_garden.puerh import market_limit
-from tea_tui.games.tea_garden import words as w
 
 
 def _me(view: TeaGardenObservation) -> st.PlayerState:
@@ -33,7 +33,7 @@ def _leaves_words(cost: LeafCost) -> str:
     """A leaf cost as a phrase: "1 leaf of quality 3 or more", "2 leaves and 1 fermented"."""
     parts = []
     if cost.green:
-        parts.append(w.count(cost.green, "leaf", "leaves"))
+        parts.append(w.plural(cost.green, "leaf", "leaves"))
     if cost.brown:
         parts.append(f"{cost.brown} fermented")
     text = " and ".join(parts)
@@ -64,7 +64,7 @@ def card_reason(view: TeaGardenObservation, ctx: Context, card: str) -> str:
         return f"the fee of card slot {slot + 1} is {w.demand_text(tuple(fee))}, more than you have"
     chosen = view.turn.selected
     if chosen and card < max(chosen):
-        first = w.card_name(ctx, max(chosen))
+        first = ctx.card_name(max(chosen))
         return f"{first} was chosen first and this card cannot join it; Esc takes that back"
     return "cannot be played now"
 
@@ -83,7 +83,7 @@ def emperor_reason(view: TeaGardenObservation, ctx: Context) -> str:
     missing = []
     if me.emperor_tokens < row.tokens:
         have = me.emperor_tokens
-        missing.append(f"{w.count(row.tokens, 'Emperor token')} (you have {have})")
+        missing.append(f"{w.plural(row.tokens, 'Emperor token')} (you have {have})")
     if not _pays(view, row.leaf):
         mine = (
             "you have none" if not (any(me.fresh) or any(me.fermented)) else "none of yours pays it"
@@ -141,7 +141,7 @@ def buy_reason(view: TeaGardenObservation, ctx: Context) -> str:
         leaves = leaves or not _pays(view, card.price)
         pots = pots or missing_teapots(card.teapots_needed, teapots) > 0
     one = len(within) == 1
-    reach = f"the {'card' if one else w.count(len(within), 'card')} within strength {strength}"
+    reach = f"the {'card' if one else w.plural(len(within), 'card')} within strength {strength}"
     more = ""
     if len(within) < len(shown):
         more = f"; strength {slots[len(within)]} reaches card {len(within) + 1}"

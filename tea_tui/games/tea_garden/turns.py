@@ -1,5 +1,6 @@
 """Tea Garden's turns in a sentence each: what a turn did and gained, and what the end of a
-round changed (:mod:`core.tea_garden.narrate_turn`, :mod:`core.tea_garden.narrate_maintenance`).
+round changed (:mod:`core.tea_garden.narrate_turn`, :mod:`core.tea_garden.narrate_maintenance`),
+and the turns a seat has left (:func:`turns_left`).
 """
 
 from __future__ import annotations
@@ -9,8 +10,12 @@ from collections.abc import Sequence
 from core.engine import State
 from core.moves import Move
 from core.tea_garden import moves as mv
+from core.tea_garden.context import Context
+from core.tea_garden.flow import card_slots
+from core.tea_garden.hidden import TeaGardenObservation
+from core.tea_garden.move_words import step_phrase
 from core.tea_garden.narrate_maintenance import ends_round, round_end_summary
-from core.tea_garden.narrate_turn import luyu_phrases, step_phrase, turn_gains, turn_summary
+from core.tea_garden.narrate_turn import luyu_phrases, turn_gains, turn_summary
 from core.tea_garden.rules import TeaGardenState
 from tea_tui.turns import TurnNotes
 
@@ -52,3 +57,18 @@ class TeaGardenTurnNotes(TurnNotes):
     def round_of(self, state: State) -> int:
         """The round the state is in."""
         return _tea(state).round
+
+
+def turns_left(view: TeaGardenObservation, ctx: Context, seat: int) -> int:
+    """Return the turns ``seat`` may still take this round, the turn being played included
+    (0 once it has passed): the one figure the status line, the boards and plain mode show."""
+    p = view.players[seat]
+    if p.passed or view.over:
+        return 0
+    lu = view.luyu
+    if lu is not None and lu.seat == seat:  # the automa plays into his own slots, all at once
+        return max(0, card_slots(ctx) - len(lu.slots))
+    taken = len(p.stacks)
+    if seat == view.to_move and view.turn.committed:
+        taken -= 1
+    return max(0, card_slots(ctx) - taken)

@@ -1,6 +1,6 @@
 """Tea Garden's words for the app's shell (:class:`tea_tui.game_ui.GameUi`): the decision
 panel's menu (:mod:`tea_tui.games.tea_garden.menu`), the words for moves
-(:mod:`tea_tui.games.tea_garden.labels`), the score categories, the help and the plain mode's
+(:mod:`core.tea_garden.move_words`), the score categories, the help and the plain mode's
 lines (:mod:`tea_tui.games.tea_garden.plain`). No Textual here: the panels and widgets are in
 :mod:`tea_tui.games.tea_garden.layout`.
 """

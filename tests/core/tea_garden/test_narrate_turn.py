@@ -9,14 +9,9 @@ from collections.abc import Iterator
 from core.rng import Rng
 from core.tea_garden import moves as mv
 from core.tea_garden.context import Options
+from core.tea_garden.move_words import step_phrase
 from core.tea_garden.narrate_maintenance import ends_round
-from core.tea_garden.narrate_turn import (
-    Gains,
-    luyu_phrases,
-    step_phrase,
-    turn_gains,
-    turn_summary,
-)
+from core.tea_garden.narrate_turn import Gains, luyu_phrases, turn_gains, turn_summary
 from core.tea_garden.rules import TeaGardenState
 from core.tea_garden.state import GameData
 from tests.core.tea_garden.scenario import new_game

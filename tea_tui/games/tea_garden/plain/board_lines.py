@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.tea_garden import words as w
 from core.tea_garden.components import LeafCost, Region
 from core.tea_garden.context import Context
 from core.tea_garden.court import decree_progress
 from core.tea_garden.hidden import TeaGardenObservation
-from tea_tui.games.tea_garden import words as w
 from tea_tui.plain.texts import join
 
 ROMAN = ("I", "II", "III", "IV", "V")
@@ -36,11 +36,11 @@ def decree_target(kind: str, n: int) -> tuple[str, str]:
     name, target = DECREE_WORDS.get(kind, (kind, "{n}"))
     return name, target.format(
         n=n,
-        workers=w.count(n, "Worker"),
-        gardens=w.count(n, "garden"),
-        caravans=w.count(n, "Caravan"),
-        tiles=w.count(n, "Cup tile"),
-        cakes=w.count(n, "complete cake"),
+        workers=w.plural(n, "Worker"),
+        gardens=w.plural(n, "garden"),
+        caravans=w.plural(n, "Caravan"),
+        tiles=w.plural(n, "Cup tile"),
+        cakes=w.plural(n, "complete cake"),
     )
 
 
@@ -97,7 +97,7 @@ def _region_line(
     token_id = view.board.region_tokens.get(region.id)
     token = ctx.region_tokens.get(token_id) if token_id else None
     if token is not None:
-        text += f" Token: {w.effects_words(token.bonus)}."
+        text += f" Token: {w.effect_text(token.bonus)}."
     return text + f" Next to {join(near)}."
 
 
@@ -136,11 +136,11 @@ def track_lines(view: TeaGardenObservation, ctx: Context, names: Sequence[str]) 
     lines = ["River: each segment's bonus when the Boat arrives, and its VP at the end."]
     for i, seg in enumerate(river.segments[1:last], start=1):
         vp = f", {seg.vp} VP at the end" if seg.vp else ""
-        lines.append(f"  Segment {i}: {w.effects_words(seg.bonus)}{vp}.")
+        lines.append(f"  Segment {i}: {w.effect_text(seg.bonus)}{vp}.")
     mouth = ", ".join(str(v) for v in river.final_vps)
     taken = view.board.river_final_taken
     lines.append(
-        f"  Segment {last}, the mouth: {w.effects_words(river.segments[last].bonus)}; "
+        f"  Segment {last}, the mouth: {w.effect_text(river.segments[last].bonus)}; "
         f"VP spaces {mouth}, {taken} taken."
     )
     boats = []
@@ -154,7 +154,7 @@ def track_lines(view: TeaGardenObservation, ctx: Context, names: Sequence[str]) 
     lines.append(f"University: 4 sectors of 2 parts; {uni.centre_vp} VP per Worker in the centre.")
     for i, sector in enumerate(uni.sectors, start=1):
         parts = [
-            f"part {'AB'[k]} {w.effects_words(part.bonus)} ({part.vp} VP)"
+            f"part {'AB'[k]} {w.effect_text(part.bonus)} ({part.vp} VP)"
             for k, part in enumerate(sector.parts)
         ]
         lines.append(f"  Sector {i}: {'; '.join(parts)}.")
@@ -169,7 +169,7 @@ def track_lines(view: TeaGardenObservation, ctx: Context, names: Sequence[str]) 
     for i, row in enumerate(track.rows, start=1):
         lines.append(
             f"  Row {i}: {row.tokens} Emperor tokens and {cost_words(row.leaf)}; "
-            f"{w.effects_words(row.reward)}."
+            f"{w.effect_text(row.reward)}."
         )
     rows = [
         seat_name(names, s) + (f" on row {p.emperor_row}" if p.emperor_row else " at the bottom")
@@ -224,10 +224,10 @@ def _caravan_lines(view: TeaGardenObservation, ctx: Context) -> list[str]:
             lines.append(f"  {i + 1}: empty.")
             continue
         trades = " or ".join(
-            f"pay {cost_words(t.cost)} to {w.effects_words(t.reward)}" for t in caravan.trades
+            f"pay {cost_words(t.cost)} to {w.effect_text(t.reward)}" for t in caravan.trades
         )
         powers = " or ".join(
-            f"strength {s.strength} to {w.effects_words(s.reward)}" for s in caravan.strengths
+            f"strength {s.strength} to {w.effect_text(s.reward)}" for s in caravan.strengths
         )
         lines.append(f"  {i + 1} {caravan.name} ({caravan.kind}): {trades}.")
         lines.append(f"    And {powers}.")
@@ -255,13 +255,13 @@ def _cup_lines(view: TeaGardenObservation, ctx: Context) -> list[str]:
         size = view.cup_stack_sizes.get(prov, 0)
         stack = view.board.cup_stacks.get(prov, [])
         tile = ctx.cup_tiles.get(stack[-1]) if stack else None
-        name = w.province_name(ctx, prov)
+        name = ctx.province_name(prov)
         if tile is None:
             lines.append(f"  {name}: empty.")
             continue
-        left = f"{w.province_name(ctx, tile.left.colour)} ({w.effects_words(tile.left.bonus)})"
-        right = f"{w.province_name(ctx, tile.right.colour)} ({w.effects_words(tile.right.bonus)})"
-        lines.append(f"  {name}, {w.count(size, 'tile')}: {left}, {right}.")
+        left = f"{ctx.province_name(tile.left.colour)} ({w.effect_text(tile.left.bonus)})"
+        right = f"{ctx.province_name(tile.right.colour)} ({w.effect_text(tile.right.bonus)})"
+        lines.append(f"  {name}, {w.plural(size, 'tile')}: {left}, {right}.")
     return lines
 
 
@@ -283,7 +283,7 @@ def court_lines(view: TeaGardenObservation, ctx: Context, names: Sequence[str]) 
         for k, need in enumerate(spec.hall_spaces):
             seat = occupancy[k] if k < len(occupancy) else -1
             spaces.append(f"{need} {seat_name(names, seat) if seat >= 0 else 'free'}")
-        effects = w.effects_words(hall.effects) if hall else "?"
+        effects = w.effect_text(hall.effects) if hall else "?"
         lines.append(f"  Hall {h + 1}, {hall.name if hall else hall_id}: {effects}.")
         lines.append(f"    Spaces by strength: {', '.join(spaces)}.")
     if not court.halls:
@@ -323,10 +323,10 @@ def _token(ctx: Context, token_id: str, *, price: bool) -> str:
         return "empty."
     parts = []
     if token.stars:
-        parts.append(w.count(token.stars, "star"))
+        parts.append(w.plural(token.stars, "star"))
     if token.value:
         parts.append(f"centre value {token.value}")
-    parts.append(w.effects_words(token.bonus))
+    parts.append(w.effect_text(token.bonus))
     if price:
         parts.append(f"costs {cost_words(token.cost)}")
     return ", ".join(parts) + "."

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
+from core.tea_garden import words as w
 from core.tea_garden.context import Context
 from core.tea_garden.entry import LUYU_LEVELS
 from core.tea_garden.flow import card_slots
@@ -17,11 +18,11 @@ from core.tea_garden.maintenance import ROUNDS
 from core.tea_garden.narrate_luyu import POSITION, bonus_priority, front_text
 from core.tea_garden.puerh import CAKE_SIZE, cake_vp
 from core.tea_garden.state import LuYuState, PlayerState
-from tea_tui.games.tea_garden import words as w
 from tea_tui.games.tea_garden.menu import fee_demands_for
 from tea_tui.games.tea_garden.plain.board_lines import offer_words, seat_name
 from tea_tui.games.tea_garden.scores import observed_points
 from tea_tui.games.tea_garden.session import TeaGardenSession as GameSession
+from tea_tui.games.tea_garden.turns import turns_left
 from tea_tui.plain.texts import join
 
 BONUS_WORDS = {
@@ -69,9 +70,9 @@ def seat_lines(
     p = view.players[seat]
     own = seat == view.seat
     who = f"{seat_name(names, seat)}{' (you)' if own else ''}"
-    state = "has passed" if p.passed else f"{w.count(w.turns_left(view, ctx, seat), 'turn')} left"
+    state = "has passed" if p.passed else f"{w.plural(turns_left(view, ctx, seat), 'turn')} left"
     lines = [
-        f"{who}: {p.vp} VP on the track, {w.count(p.emperor_tokens, 'Emperor token')}, {state}.",
+        f"{who}: {p.vp} VP on the track, {w.plural(p.emperor_tokens, 'Emperor token')}, {state}.",
         f"  Scrolls: +1 {p.plus1}, Teapot {p.teapot_scrolls}, x2 {p.x2}.",
         f"  Fresh leaves: {_leaves(p.fresh)}.",
         f"  Fermented leaves: {_leaves(p.fermented)}.",
@@ -83,7 +84,7 @@ def seat_lines(
     else:
         hand = view.hand_sizes[seat]
         lines.append(
-            f"  Hand: {w.count(hand, 'card')}; {len(view.hand_and_draw[seat]) - hand} in the "
+            f"  Hand: {w.plural(hand, 'card')}; {len(view.hand_and_draw[seat]) - hand} in the "
             f"deck; {len(p.discard)} discarded."
         )
     lines += _cups(p, ctx)
@@ -128,9 +129,9 @@ def _played(view: TeaGardenObservation, ctx: Context, seat: int, p: PlayerState)
             stack = p.stacks[slot]
             last = live and slot == len(p.stacks) - 1
             power = view.turn.strength if last else sum(ctx.cards[c].strength for c in stack)
-            under = [w.card_name(ctx, c) for c in reversed(stack[:-1])]
+            under = [ctx.card_name(c) for c in reversed(stack[:-1])]
             over = f" on top of {join(under)}" if under else ""
-            text = f"{w.card_name(ctx, stack[-1])}{over}, strength {power}"
+            text = f"{ctx.card_name(stack[-1])}{over}, strength {power}"
         else:
             fee = fee_demands_for(ctx, slot)
             text = "empty" + (f", fee {w.demand_text(tuple(fee))}" if fee else "")
@@ -140,18 +141,18 @@ def _played(view: TeaGardenObservation, ctx: Context, seat: int, p: PlayerState)
         if t.committed:
             main = "main action done" if t.main else "main action still to do"
             lines.append(
-                f"  This turn: {w.card_name(ctx, t.top)} on top, strength {t.strength}, {main}; "
+                f"  This turn: {ctx.card_name(t.top)} on top, strength {t.strength}, {main}; "
                 f"{offer_words(ctx, t.top)}."
             )
         elif t.selected:
-            chosen = join([w.card_name(ctx, c) for c in t.selected])
+            chosen = join([ctx.card_name(c) for c in t.selected])
             lines.append(f"  This turn: chosen so far {chosen}.")
     return lines
 
 
 def _hand(view: TeaGardenObservation, ctx: Context, p: PlayerState) -> list[str]:
     lines = [
-        f"  Hand, {w.count(len(p.hand), 'card')} ({len(p.draw)} in the deck, "
+        f"  Hand, {w.plural(len(p.hand), 'card')} ({len(p.draw)} in the deck, "
         f"{len(p.discard)} discarded):"
     ]
     lines += [f"    {w.card_line(ctx, card)}" for card in p.hand]
@@ -165,8 +166,7 @@ def _cups(p: PlayerState, ctx: Context) -> list[str]:
     for r, row in enumerate(p.cup_rows):
         tiles = [ctx.cup_tiles[t] for t in row if t in ctx.cup_tiles]
         pairs = [
-            f"{w.province_name(ctx, t.left.colour)}-{w.province_name(ctx, t.right.colour)}"
-            for t in tiles
+            f"{ctx.province_name(t.left.colour)}-{ctx.province_name(t.right.colour)}" for t in tiles
         ]
         if len(tiles) < 2:
             lines.append(f"  Cup row {r + 1}: {', '.join(pairs)}; no connection yet.")
@@ -188,9 +188,9 @@ def _puerh(p: PlayerState, ctx: Context) -> list[str]:
     for i, cake in enumerate(p.puerh_sets):
         tokens = [ctx.puerh_tokens[t] for t in cake if t in ctx.puerh_tokens]
         words = [
-            f"{w.count(t.stars, 'star')}, centre value {t.value}"
+            f"{w.plural(t.stars, 'star')}, centre value {t.value}"
             if t.value
-            else w.count(t.stars, "star")
+            else w.plural(t.stars, "star")
             for t in tokens
         ]
         state = (
@@ -215,14 +215,14 @@ def luyu_lines(view: TeaGardenObservation, ctx: Context, names: Sequence[str]) -
     level = LUYU_LEVELS[lu.experts] if 0 <= lu.experts < len(LUYU_LEVELS) else "?"
     points = sum(observed_points(view, ctx, lu.seat).values())
     turns = 0 if p.passed else max(0, card_slots(ctx) - len(lu.slots))
-    state = "has passed" if p.passed else f"{w.count(turns, 'turn')} left"
+    state = "has passed" if p.passed else f"{w.plural(turns, 'turn')} left"
     fresh, fermented = sum(p.fresh), sum(p.fermented)
     cards = [c for c in p.discard if c in ctx.action_cards]
     lines = [
         f"{seat_name(names, lu.seat)} (the automa, {level}): {points} points if the game "
         f"ended now, {state}.",
         f"  Leaves: {fresh} fresh and {fermented} fermented (quality does not count for him); "
-        f"Emperor track space {p.emperor_row}, {w.count(p.emperor_tokens, 'Emperor token')}.",
+        f"Emperor track space {p.emperor_row}, {w.plural(p.emperor_tokens, 'Emperor token')}.",
         f"  Caravans {len(p.caravans)}, Action cards {len(cards)}, Emperor cards removed "
         f"{len(p.removed)}; gardens {len(p.gardens)}, Pagodas left {sum(p.pagodas)}.",
         *_luyu_slots(lu, ctx),
@@ -232,7 +232,7 @@ def luyu_lines(view: TeaGardenObservation, ctx: Context, names: Sequence[str]) -
         cakes = sum(1 for cake in p.puerh_sets if len(cake) >= CAKE_SIZE)
         lines.append(
             f"  Courtiers {p.courtiers} ready, {p.courtiers_waiting} waiting; "
-            f"{w.count(cakes, 'Puerh cake')}; {p.hall_vp} VP from Halls."
+            f"{w.plural(cakes, 'Puerh cake')}; {p.hall_vp} VP from Halls."
         )
     return lines
 
@@ -255,10 +255,12 @@ def _luyu_slots(lu: LuYuState, ctx: Context) -> list[str]:
 def _luyu_top(view: TeaGardenObservation, lu: LuYuState, ctx: Context) -> list[str]:
     card = ctx.luyu_cards.get(lu.draw[-1]) if lu.draw else None
     piles = ", ".join(f"{k} {n}" for k, n in sorted(view.luyu_pile_sizes.items()))
-    head = f"  His deck: {w.count(view.luyu_draw_size, 'card')}; Advanced piles: {piles or 'none'}."
+    head = (
+        f"  His deck: {w.plural(view.luyu_draw_size, 'card')}; Advanced piles: {piles or 'none'}."
+    )
     if card is None:
         return [head]
-    priority = ", ".join(w.province_name(ctx, p) for p in card.province_priority)
+    priority = ", ".join(ctx.province_name(p) for p in card.province_priority)
     ties = [BONUS_WORDS.get(tag, tag) for tag in bonus_priority(card, ctx.options.puerh)]
     lines = [
         head,

@@ -11,8 +11,7 @@ effect is added once:
   Caravans, Cup tiles, Halls and Puerh tokens: ``+2g3``, ``+1 Emp tok``, ``≈River``.
 
 The full verb phrases of the decision panel and the status line ("gain 2 fresh leaves of
-quality 3") are the game log's own, :func:`core.tea_garden.narrate.effect_text`, through
-:func:`tea_tui.games.tea_garden.words.effects_words`.
+quality 3") are the game log's own, :func:`core.tea_garden.words.effect_text`.
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ from typing import NamedTuple
 from rich.text import Text
 
 from core.tea_garden import effects as fx
-from tea_tui.games.tea_garden.words import count
+from core.tea_garden.words import plural
 from tea_tui.widgets.glyphs import FERMENTED_STYLE, FRESH_MARK, FRESH_STYLE, SECONDARY_GLYPHS
 
 JOIN = "·"
@@ -56,17 +55,17 @@ def _forms(eff: fx.Effect) -> _Forms:
     """Return the three short forms of ``eff``; a Choice is joined by the public functions."""
     if isinstance(eff, fx.GainLeaves):
         leaves = f"{FRESH_MARK}{eff.q}"
-        words = f"{count(eff.n, 'leaf', 'leaves')} q{eff.q}"
+        words = f"{plural(eff.n, 'leaf', 'leaves')} q{eff.q}"
         return _Forms(f"{eff.n}{leaves}", words, f"+{eff.n}{leaves}", FRESH_STYLE)
     if isinstance(eff, fx.Ferment):
         return _Forms(f"{eff.n}→f", f"ferment {eff.n}", f"ferment {eff.n}", FERMENTED_STYLE)
     if isinstance(eff, fx.GainEmperorTokens):
-        return _Forms(f"{eff.n}E", count(eff.n, "Emperor token"), f"+{eff.n} Emp tok", "yellow")
+        return _Forms(f"{eff.n}E", plural(eff.n, "Emperor token"), f"+{eff.n} Emp tok", "yellow")
     if isinstance(eff, fx.GainScroll):
         kind = eff.kind
         return _Forms(_SCROLL_ICONS[kind], _SCROLL_WORDS[kind], f"+Scroll({_SCROLL_COMPACT[kind]})")
     if isinstance(eff, fx.GainCupToken):
-        return _Forms(f"{eff.n}C", count(eff.n, "Cup token"), f"+{eff.n} Cup tok")
+        return _Forms(f"{eff.n}C", plural(eff.n, "Cup token"), f"+{eff.n} Cup tok")
     if isinstance(eff, fx.Draw):
         return _Forms(f"{eff.n}D", f"draw {eff.n}", f"draw {eff.n}")
     if isinstance(eff, fx.DrawDiscard):

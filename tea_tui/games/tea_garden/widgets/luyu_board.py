@@ -27,6 +27,7 @@ from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.narrate_luyu import POSITION, bonus_priority, front_text
 from core.tea_garden.state import LuYuState, PlayerState
 from tea_tui.games.tea_garden.scores import observed_points
+from tea_tui.games.tea_garden.turns import turns_left
 from tea_tui.games.tea_garden.widgets.displays import (
     DIM,
     TITLE_STYLE,
@@ -38,7 +39,6 @@ from tea_tui.games.tea_garden.widgets.displays import (
     slot_fee,
 )
 from tea_tui.games.tea_garden.widgets.effect_text import SECONDARY_SHORT
-from tea_tui.games.tea_garden.words import turns_left
 from tea_tui.widgets.glyphs import SECONDARY_GLYPHS
 
 NOT_SOLO = "Lu Yu plays only in a solo game."

@@ -15,6 +15,7 @@ from rich.text import Text
 from core.tea_garden.context import Context
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.state import PlayerState
+from tea_tui.games.tea_garden.turns import turns_left
 from tea_tui.games.tea_garden.widgets.displays import DIM, BoardPanel, leaves_text, seat_label
 from tea_tui.games.tea_garden.widgets.luyu_board import is_luyu_seat, luyu_board
 from tea_tui.games.tea_garden.widgets.player_board import (
@@ -23,7 +24,6 @@ from tea_tui.games.tea_garden.widgets.player_board import (
     scrolls_text,
     stack_strength,
 )
-from tea_tui.games.tea_garden.words import turns_left
 
 
 def other_seats(view: TeaGardenObservation) -> list[int]:

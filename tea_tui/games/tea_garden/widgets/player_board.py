@@ -17,6 +17,7 @@ from core.tea_garden.context import Context
 from core.tea_garden.flow import card_slots
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.state import PlayerState, Turn
+from tea_tui.games.tea_garden.turns import turns_left
 from tea_tui.games.tea_garden.widgets.displays import (
     DIM,
     TITLE_STYLE,
@@ -30,7 +31,6 @@ from tea_tui.games.tea_garden.widgets.displays import (
 )
 from tea_tui.games.tea_garden.widgets.effect_text import effects_compact
 from tea_tui.games.tea_garden.widgets.luyu_board import is_luyu_seat, luyu_board
-from tea_tui.games.tea_garden.words import turns_left
 
 TOP_MARK = "▸"
 """Marks the topmost card of a played stack."""

@@ -15,7 +15,8 @@ from textual.widgets import Static
 from core.tea_garden.context import Context
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS
-from tea_tui.games.tea_garden.words import card_offer, turns_left
+from core.tea_garden.words import card_offer
+from tea_tui.games.tea_garden.turns import turns_left
 from tea_tui.widgets.glyphs import seat_colour, seat_glyph
 
 
