@@ -39,9 +39,12 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 
 # Thousands of random games with invariants after every move; not part of `make test`.
+# SOAK games per player count and variant, for each game of SOAK_GAMES
+# (e.g. make soak SOAK=200 SOAK_GAMES=sencha).
 SOAK ?= 1000
+SOAK_GAMES ?= tea_garden sencha
 soak: $(STAMP)
-	TEA_SOAK=$(SOAK) $(BIN)/python -m pytest tests/core/tea_garden/test_soak.py -q
+	TEA_SOAK=$(SOAK) $(BIN)/python -m pytest $(SOAK_GAMES:%=tests/core/%/test_soak.py) -q
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -2,7 +2,8 @@
 
 Agent ``j`` of the list sits at seat ``(j + r) % n`` in rotation ``r``, and every deal (seed) is
 played once in each of the ``n`` rotations, so that no agent profits from a seat or a lucky deal.
-Game ``i`` uses deal ``i // n`` and rotation ``i % n``. Games run through an executor
+Game ``i`` uses deal ``i // n`` and rotation ``i % n`` (deal ``i`` when all seats are alike,
+as their seatings are one game). Games run through an executor
 (:mod:`ai.executors`: this process, a pool of ``jobs`` processes or a Dask cluster); each game is
 a pure function of the configuration and its index, so the results do not depend on where or
 how many at once (only the time spent thinking does).
@@ -18,6 +19,7 @@ import msgspec
 
 from ai.agents import make_agent
 from ai.executors import Executor, make_executor
+from ai.game_stats import StatSummary, StatValue, format_stats, stats_for, summarize_stats
 from ai.knowledge import knowledge_for
 from ai.stats import mean_sd, quantile, wilson_interval
 from core.engine import Game, final_outcome
@@ -89,6 +91,8 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     begins where the game's knowledge sees a boundary, or when the seat to move changes)."""
     turn_cpu_seconds: tuple[tuple[float, ...], ...] = ()
     """Per seat, the processor time of the same turns (this process only)."""
+    stats: dict[str, StatValue] = {}
+    """The game's own figures (how it ended, ...; :mod:`ai.game_stats`), if it has any."""
 
 
 class AgentSummary(msgspec.Struct, frozen=True, kw_only=True):
@@ -126,6 +130,8 @@ class ArenaReport(msgspec.Struct, frozen=True, kw_only=True):
     """How many games ran at once."""
     where: str = ""
     """Where they ran: this process, local processes or a Dask cluster."""
+    stats: tuple[StatSummary, ...] = ()
+    """The game's own figures summed up over the games (:mod:`ai.game_stats`)."""
 
 
 def seated_game(
@@ -144,9 +150,15 @@ def seated_game(
 
 
 def seating(config: ArenaConfig, index: int) -> tuple[int, tuple[int, ...]]:
-    """Return the deal seed and, per seat, the agent index of game ``index``."""
+    """Return the deal seed and, per seat, the agent index of game ``index``.
+
+    When every seat has the same spec the seatings are one and the same game, so each game
+    gets a deal of its own instead (self-play for balancing a game needs distinct deals).
+    """
     n = len(config.seats)
     deal, rotation = divmod(index, n)
+    if len(set(config.seats)) == 1:
+        deal, rotation = index, 0
     agents = tuple((seat - rotation) % n for seat in range(n))
     seed = Rng.from_seed(config.seed * 1_000_003 + deal).next_u64() >> 1
     return seed, agents
@@ -164,6 +176,7 @@ def play_game(config: ArenaConfig, index: int, components: object | None = None)
     decisions = [0] * n
     moves = 0
     boundary = knowledge_for(game).boundary
+    watcher = stats_for(game)
     per_decision: list[list[float]] = [[] for _ in range(n)]
     turn_wall: list[list[float]] = [[] for _ in range(n)]
     turn_cpu: list[list[float]] = [[] for _ in range(n)]
@@ -189,6 +202,8 @@ def play_game(config: ArenaConfig, index: int, components: object | None = None)
             turn_wall[seat][-1] += spent
             turn_cpu[seat][-1] += time.process_time() - cpu
             timed += 1
+        if watcher is not None:
+            watcher.step(state, move)
         state.apply(move, seat=seat)
         moves += 1
     outcome = final_outcome(state)
@@ -205,6 +220,7 @@ def play_game(config: ArenaConfig, index: int, components: object | None = None)
         decision_seconds=tuple(map(tuple, per_decision)),
         turn_seconds=tuple(map(tuple, turn_wall)),
         turn_cpu_seconds=tuple(map(tuple, turn_cpu)),
+        stats={} if watcher is None else watcher.finish(state),
     )
 
 
@@ -249,6 +265,8 @@ def run_arena(
         if own:
             runner.close()
     records.sort(key=lambda r: r.index)
+    watcher = stats_for(probe)
+    rates = () if watcher is None else watcher.rates
     return ArenaReport(
         config=config,
         agents=summarize(config, records),
@@ -256,6 +274,7 @@ def run_arena(
         seconds=time.perf_counter() - start,
         jobs=workers,
         where=where,
+        stats=summarize_stats([r.stats for r in records if r.stats], rates),
     )
 
 
@@ -345,6 +364,7 @@ def format_report(report: ArenaReport) -> str:
     if report.games:
         lines += ["", f"{moves / len(report.games):.0f} moves per game on average"]
     lines += _turn_lines(report, width)
+    lines += format_stats(report.stats)
     return "\n".join(lines)
 
 

@@ -1,10 +1,12 @@
 """What the AI knows of Sencha: the worth of things (:mod:`.values`), an evaluation of the table
 (:mod:`.evaluation`), fast move scores and a playout policy (:mod:`.policy`), and the bundle the
-search and the heuristic player use (:mod:`.knowledge`). The game-neutral AI reaches it through
-the registry, by the game's id."""
+search and the heuristic player use (:mod:`.knowledge`); and the figures the arena reports of a
+game for balancing it (:mod:`.stats`). The game-neutral AI reaches them through the registry, by
+the game's id."""
 
 from __future__ import annotations
 
 from ai.sencha.knowledge import knowledge
+from ai.sencha.stats import game_stats
 
-__all__ = ["knowledge"]
+__all__ = ["game_stats", "knowledge"]

@@ -98,12 +98,13 @@ def produce_moves(g: SenchaData) -> list[mv.Produce]:
 
 def fallback_applies(g: SenchaData) -> bool:
     """SEN-ACT-26 / SEN-AMB-14 (docs/rulings.md): nothing the player's workers could take at
-    their plantations, no Produce possible (no yen, or no plantation of theirs with room), a
-    worker with room and a cube in the bag."""
+    their plantations, no Produce possible (no yen, or no plantation of theirs with room), and
+    a cube in the bag of a tea some worker could carry (SEN-TT-07: else the cube could only go
+    back, a pass in disguise that players could repeat for ever)."""
     p = g.pub.players[g.pub.seat]
+    bag = g.pub.bag
     return (
-        any(g.pub.bag)
-        and any(not is_full(w) for w in p.workers)
+        any(bag[t] and any(can_carry(w, t) for w in p.workers) for t in range(3))
         and not produce_moves(g)
         and not take_moves(g, budget=False)
     )

@@ -202,3 +202,23 @@ def test_free_cube_nobody_can_carry_goes_back_sen_amb_14() -> None:
             assert sum(s.pub.bag) == bag and s.pub.turn.free == -1
             return
     raise AssertionError("no seed drew a Sencha for a Donkey")
+
+
+def test_no_free_cube_the_bag_cannot_give_sen_amb_14() -> None:
+    """SEN-AMB-14 with SEN-TT-07 as ruled: the free cube is offered only when the bag holds a
+    tea some worker could carry; a bag of Sencha and a Donkey would only send it back (heuristic
+    players repeated that for ever)."""
+    teas = {"sakura": 15, "black": 15}
+    s = position(3).money(0, 0).workers(0, ["donkey"]).load(0, 1).temple(1, **teas).build()
+    assert s.pub.bag == [9, 0, 0]
+    assert s.pub.players[0].workers[0].load == [0, 0, 0]  # the initial Peasant has room
+    assert "free" in legal(s)
+    s = (
+        position(3)
+        .money(0, 0)
+        .workers(0, ["donkey"])
+        .load(0, 1, sencha=1)
+        .temple(1, **teas)
+        .build()
+    )
+    assert s.pub.bag == [8, 0, 0] and "free" not in legal(s)

@@ -1,11 +1,9 @@
 """Random games: invariants after every move (cubes 39, houses, money 0..cap), determinism,
 the reveal counter, observation privacy and determinization, for every player count and option.
 
-The long soak runs with ``TEA_SOAK=N`` (``make soak``); the suite plays a few games."""
+The long soak is test_soak.py (``make soak``); the suite plays a few games here."""
 
 from __future__ import annotations
-
-import os
 
 import msgspec
 import pytest
@@ -16,7 +14,6 @@ from core.sencha.hidden import SenchaObservation
 from core.sencha.options import SenchaOptions
 from tests.core.sencha.helpers import random_game
 
-GAMES = int(os.environ.get("TEA_SOAK", "0"))
 VARIANTS = {
     "default": SenchaOptions(),
     "no_cap": SenchaOptions(money_cap=None),
@@ -42,15 +39,6 @@ def test_every_option_plays_to_the_end(name: str) -> None:
     """Each option's reading plays whole games with the invariants kept."""
     for n in (2, 4):
         random_game(SenchaGame(num_seats=n, options=VARIANTS[name]), 11)
-
-
-@pytest.mark.skipif(GAMES <= 0, reason="set TEA_SOAK=N (make soak) to run the soak")
-@pytest.mark.parametrize("name", sorted(VARIANTS))
-@pytest.mark.parametrize("n", [2, 3, 4])
-def test_soak(n: int, name: str) -> None:
-    """The long soak: TEA_SOAK games per player count and option."""
-    for seed in range(1000, 1000 + GAMES):
-        random_game(SenchaGame(num_seats=n, options=VARIANTS[name]), seed)
 
 
 def test_a_game_is_a_function_of_seed_and_moves() -> None:
