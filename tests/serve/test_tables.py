@@ -265,7 +265,7 @@ def test_a_restarted_server_brings_its_tables_back(folder: Path) -> None:
             assert after is not None and msgspec.json.encode(after.state) == state
             ann = await Player.connect(server.path, "Ann")
             bo = await Player.connect(server.path, "Bo")
-            resumed = await ann.view()
+            resumed = await ann.view(lambda v: v.table.id == table)
             assert resumed.moves_made == 1
             await asyncio.gather(ann.play_out(table), bo.play_out(table))
 
