@@ -197,7 +197,7 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
         self._show_visible()
         if self._view is not None:
             self._show_last_turns(self._view.seat)
-        if wide and self._fixed_when_wide(self.panel):
+        if wide and self._fixed_when_wide(self.panel) and self._panel_names():
             self._show_panel(self._panel_names()[0])
         self._draw_tabs()
         self.refresh_bindings()

@@ -1,0 +1,121 @@
+"""A table server on a temporary socket, and scripted players that talk the protocol."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import tempfile
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeVar
+
+import msgspec
+
+from tea_tui.serve.client import TableClient
+from tea_tui.serve.lobby import Lobby
+from tea_tui.serve.protocol import (
+    LobbyList,
+    PlayMoves,
+    Refused,
+    Reply,
+    TableView,
+    Welcome,
+)
+from tea_tui.serve.server import TableServer
+
+T = TypeVar("T")
+
+WAIT = 60.0
+"""Seconds a test waits for a message before it fails (generous: the machine is shared)."""
+
+
+def short_dir() -> Path:
+    """A fresh folder with a short path (a Unix socket's path has at most 107 bytes)."""
+    return Path(tempfile.mkdtemp(prefix="tt-"))
+
+
+@asynccontextmanager
+async def running_server(
+    data_dir: Path, *, seed: int = 7, seat_timeout: float | None = None
+) -> AsyncIterator[TableServer]:
+    """A table server on ``data_dir/s.sock`` with a fixed seed, stopped afterwards."""
+    lobby = Lobby(data_dir, seat_timeout=seat_timeout, processes=False, seeds=lambda: seed)
+    server = TableServer(lobby, data_dir / "s.sock")
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+@dataclass
+class Player:
+    """A scripted client: it keeps every message it receives (and their bytes)."""
+
+    client: TableClient
+    name: str
+    got: list[Reply] = field(default_factory=list)
+    raw: list[bytes] = field(default_factory=list)
+
+    @classmethod
+    async def connect(cls, path: Path, name: str, key: str | None = None) -> Player:
+        """Connect and wait for the welcome."""
+        client = await TableClient.connect(path, name=name, key=key or f"key-{name}")
+        player = cls(client, name)
+        await player.expect(Welcome)
+        return player
+
+    async def receive(self) -> Reply:
+        """The next message (kept with its encoded bytes)."""
+        reply = await asyncio.wait_for(self.client.receive(), WAIT)
+        self.got.append(reply)
+        self.raw.append(msgspec.msgpack.encode(reply))
+        return reply
+
+    async def expect(self, kind: type[T], when: Callable[[T], bool] = lambda _: True) -> T:
+        """Skip messages until one of ``kind`` for which ``when`` holds."""
+        while True:
+            reply = await self.receive()
+            if isinstance(reply, kind) and when(reply):
+                return reply
+
+    async def refused(self) -> Refused:
+        """Wait for the next refusal."""
+        return await self.expect(Refused)
+
+    async def view(self, when: Callable[[TableView], bool] = lambda _: True) -> TableView:
+        """Wait for a table view for which ``when`` holds."""
+        return await self.expect(TableView, when)
+
+    async def latest(self, table: str) -> TableView:
+        """The last view of ``table`` received (waiting for one if none came yet)."""
+        seen = [r for r in self.got if isinstance(r, TableView) and r.table.id == table]
+        return seen[-1] if seen else await self.view(lambda v: v.table.id == table)
+
+    async def lobby(self, when: Callable[[LobbyList], bool] = lambda _: True) -> LobbyList:
+        """Wait for a lobby list for which ``when`` holds."""
+        return await self.expect(LobbyList, when)
+
+    async def play_out(
+        self, table: str, choose: Callable[[TableView], str] | None = None
+    ) -> TableView:
+        """Play this seat's decisions (the first legal move, or ``choose``'s) until the end."""
+        view = await self.latest(table)
+        while True:
+            if view.outcome is not None:
+                return view
+            if view.you is not None and view.to_move == view.you and view.legal:
+                move = choose(view) if choose is not None else view.legal[0]
+                await self.client.send(PlayMoves(table, view.you, (move,), view.moves_made))
+            view = await self.view(lambda v: v.table.id == table)
+
+    async def close(self) -> None:
+        """Disconnect."""
+        await self.client.close()
+
+
+def cleanup(folder: Path) -> None:
+    """Remove a folder made by :func:`short_dir`."""
+    shutil.rmtree(folder, ignore_errors=True)

@@ -1,0 +1,72 @@
+"""The client app (lobby and game screen) against a real table server, driven by keys."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tea_tui.serve.client_app import LobbyScreen, ServeClientApp
+from tea_tui.serve.protocol import TakeSeat
+from tea_tui.serve.remote_screen import RemoteParts
+from tests.serve.helpers import Player, cleanup, running_server, short_dir
+
+
+@pytest.fixture
+def folder() -> Iterator[Path]:
+    path = short_dir()
+    yield path
+    cleanup(path)
+
+
+async def until(pilot: object, check: object, tries: int = 600) -> None:
+    """Let the app run until ``check()`` holds (no timing: a bounded number of pauses)."""
+    for _ in range(tries):
+        if check():  # type: ignore[operator]
+            return
+        await pilot.pause(0.05)  # type: ignore[attr-defined]
+    raise AssertionError("the app did not get there")
+
+
+def test_a_player_opens_a_table_and_plays_a_whole_game_by_keys(folder: Path) -> None:
+    """Ann (the app) opens a Tasting Duel table, Bo (a scripted client) sits down, Ann starts
+    and plays every decision with the menu's keys; the game ends on both sides alike."""
+
+    async def main() -> None:
+        async with running_server(folder) as server:
+            app = ServeClientApp(server.path, name="Ann", key="key-Ann")
+            async with app.run_test(size=(120, 40)) as pilot:
+                await until(pilot, lambda: app.client is not None and app.player == "Ann")
+                await pilot.press("n")
+                await pilot.pause()
+                game = app.screen.query_one("#game")
+                game.value = "tasting"  # type: ignore[attr-defined]
+                app.screen.query_one("#seats").focus()
+                await pilot.press("enter")
+                await until(pilot, lambda: len(app.tables) == 1)
+                table = app.tables[0].id
+                bo = await Player.connect(server.path, "Bo")
+                await bo.client.send(TakeSeat(table, 1))
+                await until(pilot, lambda: app.tables[0].seats[1].player == "Bo")
+                assert isinstance(app.screen, LobbyScreen)
+                await pilot.press("s")
+                await until(pilot, lambda: isinstance(app.screen, RemoteParts))
+                bo_task = asyncio.create_task(bo.play_out(table))
+                screen = app.screen
+                for _ in range(20):
+                    await until(
+                        pilot,
+                        lambda: screen.session.is_over() or screen.session.human_to_move,  # type: ignore[attr-defined]
+                    )
+                    if screen.session.is_over():  # type: ignore[attr-defined]
+                        break
+                    made = screen.moves_made  # type: ignore[attr-defined]
+                    await pilot.press("1")
+                    await until(pilot, lambda m=made: screen.moves_made > m)  # type: ignore[attr-defined,misc]
+                end = await asyncio.wait_for(bo_task, 60)
+                assert screen.session.is_over()  # type: ignore[attr-defined]
+                assert screen.session.outcome() == end.outcome  # type: ignore[attr-defined]
+
+    asyncio.run(main())
