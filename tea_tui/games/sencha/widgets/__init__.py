@@ -1,0 +1,1 @@
+"""Sencha's widgets: the plantations and field, the Tea Market, the players and the status."""

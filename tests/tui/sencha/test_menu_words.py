@@ -1,0 +1,168 @@
+"""Sencha's decision panel, words, house rules and panels' lines, checked on random games."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.moves import Move
+from core.rng import Rng
+from core.sencha import moves as mv
+from core.setup import SetupError
+from tea_tui.game_ui import ui_for
+from tea_tui.games.sencha import UI
+from tea_tui.games.sencha.lines import (
+    market_lines,
+    plain,
+    plantation_lines,
+    player_lines,
+    status_lines,
+)
+from tea_tui.games.sencha.menu import ACTION_KEYS
+from tea_tui.games.sencha.session import SenchaSession
+from tea_tui.games.sencha.words import context_of
+from tea_tui.layout import layout_for
+from tea_tui.session import session_class
+from tests.tui.sencha.helpers import menu_of, moves_of, play_until, sencha
+
+
+def test_the_shell_finds_senchas_parts() -> None:
+    assert ui_for("sencha") is UI
+    assert type(layout_for("sencha")).__name__ == "SenchaLayout"
+    assert session_class("sencha") is SenchaSession
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_legal_move_has_one_item_and_a_key_of_its_own(players: int) -> None:
+    """At every step of random games the menu (with its sub-menus) offers each legal move
+    exactly once, each under a distinct key; Done is always n."""
+    seats = ["human"] + ["random"] * (players - 1)
+    for seed in range(3):
+        s = sencha(seats, seed=seed)
+        rng = Rng.from_seed(seed)
+        while not s.is_over():
+            top = menu_of(s)
+            keys = [it.key for it in top.items]
+            assert all(keys) and len(set(keys)) == len(keys), keys
+            offered: list[Move] = moves_of(top)
+            for it in top.items:
+                if it.submenu and it.enabled:
+                    sub = menu_of(s, it.submenu)
+                    sub_keys = [x.key for x in sub.items]
+                    assert all(sub_keys) and len(set(sub_keys)) == len(sub_keys)
+                    offered += moves_of(sub)
+            legal = list(s.legal_moves())
+            assert sorted(map(str, offered)) == sorted(map(str, legal))
+            for it in top.items:
+                if any(isinstance(m, mv.Done) for m in it.moves):
+                    assert it.key == "n"
+            s.apply(rng.choice(legal))
+
+
+def test_the_five_actions_keep_their_keys_and_say_why_not() -> None:
+    s = sencha(seed=3)
+    top = menu_of(s)
+    by_key = {it.key: it for it in top.items}
+    for name, key in ACTION_KEYS.items():
+        assert key in by_key, name
+    assert by_key["5"].reason == "your workers carry no tea"
+    assert by_key["1"].enabled and "4 yen" in by_key["1"].label
+    assert by_key["2"].submenu == "build"
+    build = menu_of(s, "build")
+    assert [it.key for it in build.items] == ["1", "2", "3", "4"]
+    assert any("the field" in it.label for it in build.items)
+
+
+def test_collecting_steps_finish_with_n_and_undo_until_a_draw() -> None:
+    s = sencha(seed=3)
+    s.apply(next(m for m in s.legal_moves() if isinstance(m, mv.Build) and m.dest != "field"))
+    play_until(s, lambda x: x.current_seat == 0 and x.state.pub.turn.phase == "action")
+    if not any(isinstance(m, mv.Collect) for m in s.legal_moves()):
+        pytest.skip("no Collect in this seed")
+    s.apply(mv.Collect())
+    assert s.can_undo()  # nothing came out yet
+    top = menu_of(s)
+    assert top.title.startswith("Collect")
+    produce = next((m for m in s.legal_moves() if isinstance(m, mv.Produce)), None)
+    if produce is not None:
+        s.apply(produce)
+        assert not s.can_undo()
+        assert "drawn from the bag" in s.undo_blocked_reason
+        assert "drawn onto" in s.log[-1].text
+
+
+def test_the_log_tells_every_draw_and_every_new_card() -> None:
+    s = play_until(sencha(seed=4), lambda x: x.state.pub.cards_turned >= 3)
+    text = "\n".join(e.text for e in s.log)
+    assert "drawn onto" in text
+    assert "the next card is" in text
+    assert "Tea Market card 2 of 7:" in text and "Tea Market card 3 of 7:" in text
+    assert "Ann's turn" in text and "Bo's turn" in text
+
+
+def test_turn_summaries_name_no_seat_twice() -> None:
+    s = play_until(sencha(seed=5), lambda x: len(x.moves) > 60)
+    assert s.summaries
+    for summary in s.summaries:
+        assert "Seat " not in summary.text and "\0" not in summary.text
+        assert summary.text
+
+
+def test_house_rules_become_options_and_come_back() -> None:
+    ui = ui_for("sencha")
+    opts = ui.check_options({"no_money_cap": True, "strict_last_offers": True})
+    assert opts == {"money_cap": None, "last_card_offer_any": False}
+    with pytest.raises(ValueError, match="cannot both be on"):
+        ui.check_options({"initial_donkey": True, "initial_collector": True})
+    with pytest.raises(ValueError, match="unknown house rule"):
+        ui.check_options({"frobnicate": True})
+    s = sencha(options=opts)
+    assert s.game.options.money_cap is None
+    assert s.house_rules == ("no_money_cap", "strict_last_offers")
+    assert s.setup().options == {"money_cap": None, "last_card_offer_any": False}
+    assert "No money cap" in ui.setup_extras(s.setup().options)
+    assert ui.house_rules_summary(s) == "No money cap, Strict last offers"
+
+
+def test_a_bad_option_is_refused_clearly() -> None:
+    with pytest.raises(SetupError):
+        sencha(options={"money_cap": 0})
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_panels_lines_fit_80_columns(players: int) -> None:
+    """Board, market, players and status at every step of random games fit the compact
+    screen (78 columns inside the panel's padding)."""
+    for seed in range(3):
+        s = sencha(["human"] + ["random"] * (players - 1), seed=seed)
+        rng = Rng.from_seed(seed + 9)
+        while not s.is_over():
+            v = s.view(s.current_seat)
+            ctx = context_of(v)
+            lines = plain(plantation_lines(v, ctx, s.names)) + plain(market_lines(v, ctx, s.names))
+            for seat in range(players):
+                lines += plain(player_lines(v, ctx, s.names, seat))
+            lines += plain(status_lines(v, ctx, s.names, "Ann"))
+            assert max(len(line) for line in lines) <= 78, max(lines, key=len)
+            s.apply(rng.choice(list(s.legal_moves())))
+
+
+def test_the_board_shows_houses_cubes_and_the_card() -> None:
+    s = play_until(sencha(seed=6), lambda x: len(x.moves) > 30)
+    v = s.view(0)
+    ctx = context_of(v)
+    board = "\n".join(plain(plantation_lines(v, ctx, s.names)))
+    for pl in v.pub.plantations:
+        assert ctx.plantation_name(pl.id) in board
+        assert f"({sum(pl.cubes)}/9)" in board
+    market = "\n".join(plain(market_lines(v, ctx, s.names)))
+    assert ctx.card_name(v.pub.card) in market
+    assert f"{v.deck_left} face down" in market
+    assert "Emperor" in market
+    me = plain(player_lines(v, ctx, s.names, 0))
+    assert me[0].startswith("● Ann") and "3¥" in me[1] and "5¥" in me[1]
+
+
+def test_score_categories_are_the_rulebooks() -> None:
+    s = play_until(sencha(seed=2), lambda x: False)
+    cats = ui_for("sencha").score_categories(s.outcome().breakdown)
+    assert [c[0] for c in cats] == ["track", "workers", "money", "field", "temple"]
