@@ -304,6 +304,8 @@ class Lobby:
             write_atomic(path, record, overwrite=True, backups=0)
 
         async with self._save_lock:
+            if self.tables.get(table.id) is not table:
+                return  # dropped while this save waited: its record is in the trash already
             try:
                 await asyncio.to_thread(write)
             except (SaveError, OSError) as exc:
