@@ -16,13 +16,18 @@ from functools import lru_cache
 import msgspec
 
 from bench import startup
+from core.moves import Move
 from core.rng import Rng
 from core.sencha.game import SenchaGame, SenchaState
 from core.setup import GameSetup, make_game, new_setup
 from core.tasting import TastingGame
 from core.tea_garden import moves as mv
+from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
+from core.tea_garden.hidden import observe
 from core.tea_garden.loader import load_components
+from core.tea_garden.move_words import label, pending_title
+from core.tea_garden.narrate import log_line
 from core.tea_garden.rules import TeaGardenState
 from saves import SavePaths, SaveStore
 
@@ -116,6 +121,38 @@ def _midgame(players: int) -> TeaGardenState:
         active = [m for m in legal if not isinstance(m, mv.Pass | mv.Stop)]
         state.apply_unchecked(rng.choice(active or legal))
     return state
+
+
+@lru_cache(maxsize=1)
+def _recorded_2p() -> list[tuple[TeaGardenState, Move, TeaGardenState]]:
+    """The states before and after each move of a seeded two-seat game with the expansion."""
+    state = TeaGardenGame(num_seats=2, options=Options(puerh=True)).new_state(3)
+    rng = Rng.from_seed(3)
+    steps = []
+    while not state.is_over():
+        legal = state.legal_moves()
+        active = [m for m in legal if not isinstance(m, mv.Pass | mv.Stop)]
+        move = rng.choice(active if active and rng.random() < 0.9 else legal)
+        before = state.clone()
+        state.apply(move)
+        steps.append((before, move, state.clone()))
+    return steps
+
+
+def bench_words_2p() -> int:
+    """A move's words as the app makes them: the label of every legal move (and the title of
+    the decision) from the mover's view, then the move's log line."""
+    steps = _recorded_2p()
+    names = ["Ann", "Bo"]
+    for before, move, after in steps:
+        view = observe(before, before.seat)
+        ctx = before.ctx
+        if view.pending:
+            pending_title(view, ctx, view.pending[-1])
+        for m in before.legal_moves():
+            label(view, ctx, m)
+        log_line(before, move, after, names)
+    return len(steps)
 
 
 def bench_clone_2p() -> int:
@@ -299,6 +336,7 @@ BENCHMARKS: dict[str, tuple[Bench, str]] = {
     "tg_4p_legal_plus_apply": (_decisions(4), "us"),
     "tg_clone_2p": (bench_clone_2p, "us"),
     "tg_encode_decode_2p": (bench_encode_decode_2p, "us"),
+    "tg_words_2p_move": (bench_words_2p, "us"),
     "save_4p": (bench_save_4p, "ms"),
     "ai_mcts_iteration_2p": (_mcts_iterations(2), "us"),
     "ai_mcts_iteration_4p": (_mcts_iterations(4), "us"),

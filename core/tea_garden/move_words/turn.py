@@ -176,7 +176,7 @@ def _add(s: Scene, move: mv.AddCard) -> str:
     return f"adds {s.ctx.card_name(move.card)} under the top card (strength {strength})"
 
 
-def _ferment(s: Scene, move: Move) -> str:
+def _ferment(s: Scene, move: mv.Ferment) -> str:
     return f"ferments as the main action (up to {w.plural(s.turn.strength, 'leaf', 'leaves')})"
 
 

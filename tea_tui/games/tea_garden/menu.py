@@ -140,7 +140,7 @@ def _card_menu(
             )
         )
     items.extend(_free_items(view, legal, ctx))
-    items.append(_pass_item(legal))
+    items.append(_pass_item(view, legal, ctx))
     items = _number(items, stable=True)
     strength = sum(ctx.cards[c].strength for c in ticked if c in ctx.cards)
     if ticked:
@@ -194,15 +194,8 @@ def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) 
         items.append(_kind_item(legal, mv.Buy, "Buy an Action card", group, buy))
         caravan = why.caravan_reason(view, ctx)
         items.append(_kind_item(legal, mv.TakeCaravan, "Take a Caravan", group, caravan))
-        items.append(
-            _kind_item(
-                legal,
-                mv.Ferment,
-                f"Ferment up to {w.plural(t.strength, 'fresh leaf', 'fresh leaves')}",
-                group,
-                "",
-            )
-        )
+        ferment = label(view, ctx, mv.Ferment())
+        items.append(_kind_item(legal, mv.Ferment, ferment, group, ""))
         items.append(
             _kind_item(
                 legal,
@@ -247,7 +240,8 @@ def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) 
         items.append(_kind_item(legal, mv.Repeat, text, "Free actions", ""))
     items.extend(_free_items(view, legal, ctx))
     end_reason = "" if mv.EndTurn() in legal else "choose a main action first"
-    items.append(Item("End the turn", "e", (mv.EndTurn(),), reason=end_reason, group="Turn"))
+    end = mv.EndTurn()
+    items.append(Item(label(view, ctx, end), "e", (end,), reason=end_reason, group="Turn"))
     items = _number(items, stable=True)
     del me
     return Menu(
@@ -267,22 +261,23 @@ def _free_items(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context)
     if me.emperor_row < len(rows):
         row = rows[me.emperor_row]
         reason = "" if mv.AdvanceEmperor() in legal else why.emperor_reason(view, ctx)
-        label = (
+        text = (
             f"Emperor track row {me.emperor_row + 1} ({row.tokens} tokens, "
             f"{w.cost_text(row.leaf)}): {w.effect_text(row.reward)}"
         )
-        items.append(Item(label, "i", (mv.AdvanceEmperor(),), reason=reason, group=group))
+        items.append(Item(text, "i", (mv.AdvanceEmperor(),), reason=reason, group=group))
     if any(isinstance(m, mv.SpendCupToken) for m in legal):
         items.append(_kind_item(legal, mv.SpendCupToken, "Spend a Cup token", group, ""))
-    if mv.UsePlus1() in legal:
-        label = f"Use a +1 Scroll (strength {view.turn.strength + 1})"
-        items.append(Item(label, "+", (mv.UsePlus1(),), group=group))
+    plus1 = mv.UsePlus1()
+    if plus1 in legal:
+        items.append(Item(label(view, ctx, plus1), "+", (plus1,), group=group))
     return items
 
 
-def _pass_item(legal: Sequence[Move]) -> Item:
-    reason = "" if mv.Pass() in legal else "you took a free action, so you must play"
-    return Item("Pass for the rest of the round", "p", (mv.Pass(),), reason=reason, group="Turn")
+def _pass_item(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) -> Item:
+    move = mv.Pass()
+    reason = "" if move in legal else "you took a free action, so you must play"
+    return Item(label(view, ctx, move), "p", (move,), reason=reason, group="Turn")
 
 
 def _kind_item(
