@@ -127,11 +127,11 @@ def _action_items(g: SenchaData, legal: Sequence[Move]) -> list[Item]:
     builds = [m for m in legal if isinstance(m, mv.Build)]
     recruits = [m for m in legal if isinstance(m, mv.Recruit)]
     items = [
-        _one(g, legal, mv.Buy, "buy", f"Buy a house from your reserve: {p.reserve} yen"),
+        _one(g, legal, mv.Buy, "buy", _buy_label(p.reserve)),
         _several(g, builds, "build", "Build a house"),
         _several(g, recruits, "recruit", "Recruit"),
-        _one(g, legal, mv.Collect, "collect", "Collect tea (produce first if you like)"),
-        _one(g, legal, mv.Sell, "sell", "Sell tea, or give it to the Emperor for VP"),
+        _one(g, legal, mv.Collect, "collect", "Collect tea"),
+        _one(g, legal, mv.Sell, "sell", "Sell tea (or give it to the Emperor)"),
     ]
     for move in legal:
         if isinstance(move, mv.Free):
@@ -139,6 +139,10 @@ def _action_items(g: SenchaData, legal: Sequence[Move]) -> list[Item]:
         elif isinstance(move, mv.Pass):
             items.append(Item(move_label(g, move), PASS_KEY, (move,)))
     return items
+
+
+def _buy_label(reserve: int) -> str:
+    return f"Buy a house from your reserve: {reserve} yen" if reserve else "Buy a house"
 
 
 def _one(g: SenchaData, legal: Sequence[Move], kind: type[Move], name: str, label: str) -> Item:

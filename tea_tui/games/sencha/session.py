@@ -30,6 +30,16 @@ if TYPE_CHECKING:
 __all__ = ["SenchaSession", "SenchaTurnNotes"]
 
 
+def told(before: SenchaState, move: Move, after: SenchaState, names: Sequence[str]) -> str:
+    """:func:`core.sencha.narrate.log_line`, naming the face-down worker when it turned up as
+    the very kind just recruited (the supply's count then stays as it was, and the engine's
+    words fall back to "a Worker")."""
+    line = log_line(before, move, after, names)
+    if isinstance(move, mv.Recruit) and "turns up: a Worker" in line:
+        line = line.replace("turns up: a Worker", f"turns up: a {move.kind.value.capitalize()}")
+    return line
+
+
 def _sen(state: State) -> SenchaState:
     assert isinstance(state, SenchaState)
     return state
@@ -42,7 +52,7 @@ class SenchaTurnNotes(TurnNotes):
     def phrases(self, before: State, move: Move, after: State, *, automa: bool) -> list[str]:
         """The move's log line without the name in front."""
         g = _sen(before)
-        line = log_line(g, move, _sen(after), ["\0"] * len(g.pub.players))
+        line = told(g, move, _sen(after), ["\0"] * len(g.pub.players))
         text = line[2:] if line.startswith("\0 ") else line
         text = text.replace("\0", "they")
         bare = isinstance(move, mv.Collect | mv.Sell) or (
@@ -116,7 +126,7 @@ class SenchaSession(GameSession):
 
     def move_words(self, before: State, move: Move, after: State) -> str:
         """The log line of a move: what was done, drawn, turned and paid."""
-        return log_line(_sen(before), move, _sen(after), self.names)
+        return told(_sen(before), move, _sen(after), self.names)
 
     def reveal_reason(self, move: Move, before: State, after: State) -> str:
         """What came out: a new card, the face-down worker or cubes from the bag."""

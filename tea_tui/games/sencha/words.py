@@ -103,7 +103,7 @@ def move_label(g: SenchaData, move: Move) -> str:
         return f"Produce at {ctx.plantation_name(move.plantation)}: 1 yen, 2 cubes from the bag"
     if isinstance(move, mv.Take):
         return (
-            f"{_worker(g, move.worker).capitalize()} takes 1 {TEA_NAMES[move.tea.index]} "
+            f"W{_worker(g, move.worker)[1:]} takes 1 {TEA_NAMES[move.tea.index]} "
             f"at {ctx.plantation_name(move.plantation)}"
         )
     if isinstance(move, mv.Place):

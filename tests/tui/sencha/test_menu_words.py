@@ -166,3 +166,15 @@ def test_score_categories_are_the_rulebooks() -> None:
     s = play_until(sencha(seed=2), lambda x: False)
     cats = ui_for("sencha").score_categories(s.outcome().breakdown)
     assert [c[0] for c in cats] == ["track", "workers", "money", "field", "temple"]
+
+
+def test_the_face_down_worker_is_always_named() -> None:
+    """However it turns up (even as the kind just recruited), the log names its kind."""
+    named = 0
+    for seed in range(12):
+        s = play_until(sencha(seed=seed), lambda x: not x.state.pub.hidden_worker)
+        line = next((e.text for e in s.log if "face-down worker turns up" in e.text), "")
+        if line:
+            named += 1
+            assert line.rsplit("turns up: a ", 1)[1] in ("Peasant", "Donkey", "Collector", "Cart")
+    assert named >= 10
