@@ -129,7 +129,7 @@ def _action_items(g: SenchaData, legal: Sequence[Move]) -> list[Item]:
     items = [
         _one(g, legal, mv.Buy, "buy", _buy_label(p.reserve)),
         _several(g, builds, "build", "Build a house"),
-        _several(g, recruits, "recruit", "Recruit"),
+        _several(g, recruits, "recruit", "Recruit a worker"),
         _one(g, legal, mv.Collect, "collect", "Collect tea"),
         _one(g, legal, mv.Sell, "sell", "Sell tea (or give it to the Emperor)"),
     ]
@@ -158,7 +158,7 @@ def _several(g: SenchaData, moves: Sequence[Move], name: str, label: str) -> Ite
     if not moves:
         return Item(label, key, reason=why_not(g, name))
     if len(moves) == 1:
-        return Item(f"{label}: {move_label(g, moves[0])}", key, (moves[0],))
+        return Item(move_label(g, moves[0]), key, (moves[0],))
     return Item(f"{label} ▸", key, submenu=name)
 
 
@@ -172,7 +172,11 @@ def why_not(g: SenchaData, action: str) -> str:
         return f"it costs {p.reserve} yen and you have {p.money}"
     if action == "build":
         if not p.area:
-            return "no house in your area: buy one first (1)"
+            return (
+                "all your houses are built"
+                if not p.reserve
+                else ("no house in your area: buy one first (1)")
+            )
         cheapest = min(
             [houses_on(g, i) for i in range(len(pub.plantations)) if houses_on(g, i) < MAX_HOUSES]
             + [houses_on_field(g)]
