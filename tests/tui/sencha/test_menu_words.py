@@ -178,3 +178,19 @@ def test_the_face_down_worker_is_always_named() -> None:
             named += 1
             assert line.rsplit("turns up: a ", 1)[1] in ("Peasant", "Donkey", "Collector", "Cart")
     assert named >= 10
+
+
+def test_plain_mode_tells_the_table_in_words_within_80_columns() -> None:
+    ui = ui_for("sencha")
+    for seed in range(3):
+        s = sencha(["human@Ann", "random@Bo", "random@Cy"], seed=seed)
+        rng = Rng.from_seed(seed + 4)
+        while not s.is_over():
+            v = s.view(s.current_seat)
+            lines = ui.plain_look(s, v, "") + ui.plain_me(s, v) + ui.plain_status(s, v, 80)
+            assert max(len(line) for line in lines) <= 79, max(lines, key=len)
+            assert not set("".join(lines)) & set("●▲■◆○·━")
+            s.apply(rng.choice(list(s.legal_moves())))
+    text = "\n".join(ui.plain_look(s, s.view(0), "market"))
+    assert "The Emperor asks" in text and "Workers for hire" in text
+    assert "Plantations:" not in text

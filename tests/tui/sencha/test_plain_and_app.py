@@ -47,7 +47,8 @@ def test_a_whole_plain_game_against_the_heuristic(tmp_path: Path) -> None:
     assert game.run() == 0
     text = out.getvalue()
     assert "Sencha, plain mode. Seed 11." in text
-    assert "Plantations" in text and "Tea Market:" in text and "Workers" in text
+    assert "Plantations:" in text and "The Emperor asks" in text and "Workers:" in text
+    assert not set(text) & set("●▲■◆○·━"), "plain mode says the table in words, not glyphs"
     assert "drawn onto" in text
     assert "Card 1 of 7" in text and "Ann to move" in text
     assert "Final scores:" in text and ("wins" in text or "share the victory" in text)
