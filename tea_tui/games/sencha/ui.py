@@ -125,10 +125,8 @@ class SenchaUi(GameUi):
     def decision_when(
         self, game: Game, view: Observation, names: Sequence[str]
     ) -> tuple[int | None, str]:
-        """The card in play and whose turn."""
-        pub = _view(view).pub
-        who = names[pub.seat] if 0 <= pub.seat < len(names) else f"Seat {pub.seat + 1}"
-        return pub.cards_turned, f"{who}'s turn on card {pub.cards_turned}"
+        """No round: Sencha has none (the report numbers the move instead)."""
+        return None, ""
 
     # --- scores -------------------------------------------------------------------------------
 
