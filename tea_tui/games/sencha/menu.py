@@ -75,7 +75,10 @@ def build_menu(g: SenchaData, legal: Sequence[Move], submenu: str) -> Menu:
         title = PHASE_TITLES.get(phase, "Your move")
         if phase == "sell" and g.pub.turn.emperor >= 0:
             title = "Emperor: give the rest of the offer"
-        return Menu(title, tuple(items), hint=PHASE_HINTS.get(phase, ""), kind="decision")
+        hint = PHASE_HINTS.get(phase, "")
+        if phase == "replace" and g.ctx.options.discarded_workers == "supply":
+            hint = "the worker let go goes back to the supply; its cubes go back to the bag"
+        return Menu(title, tuple(items), hint=hint, kind="decision")
     if submenu in SUBMENU_TITLES:
         kind = mv.Build if submenu == "build" else mv.Recruit
         chosen = [m for m in legal if isinstance(m, kind)]
