@@ -202,6 +202,6 @@ register_game(
         module="core.sencha.entry",
         options="core.sencha.options:SenchaOptions",
         blurb="Houses, plantations and a bag of tea: sell to the Tea Market, serve the Emperor.",
-        offered=False,  # its screens are to come (issue 17); the fallback plays it meanwhile
+        offered=True,
     )
 )

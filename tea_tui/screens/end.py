@@ -165,7 +165,10 @@ class EndScreen(Screen[None]):
         width = max(len(tag) for tag in tags) + 1  # a space between the name and the score
         top = max((max(p) for p in self.by_round), default=0)
         yield Static(
-            Text("Score at the start and after each round, on one scale", style="dim"),
+            Text(
+                f"Score at the start and after each {ui_for(s.game_id).step_word}, on one scale",
+                style="dim",
+            ),
             id="spark-title",
         )
         for seat in sorted(range(len(s.names)), key=lambda i: -outcome.scores[i]):

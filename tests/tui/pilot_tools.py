@@ -68,3 +68,18 @@ def store_in(base: Path) -> SaveStore:
 def autosaved(base: Path, session: GameSession) -> None:
     """Write ``session`` as the autosave under ``base``."""
     SaveKeeper(store_in(base)).autosave(session, wait=True)
+
+
+async def open_new_game(pilot: Pilot[Any], game: str = "tea_garden") -> None:
+    """Press n on the title screen and reach the new-game form of ``game``: through the game
+    chooser when more than one game is offered."""
+    from core.games import offered_games
+    from tea_tui.screens.choose_game import ChooseGameScreen
+    from tea_tui.screens.new_game import NewGameScreen
+
+    await pilot.press("n")
+    await until(pilot, lambda: isinstance(pilot.app.screen, ChooseGameScreen | NewGameScreen))
+    if isinstance(pilot.app.screen, ChooseGameScreen):
+        ids = [info.id for info in offered_games()]
+        await pilot.press(str(ids.index(game) + 1))
+    await until(pilot, lambda: isinstance(pilot.app.screen, NewGameScreen))

@@ -18,7 +18,7 @@ from tea_tui.screens.house_rules import HouseRulesScreen
 from tea_tui.screens.new_game import NewGameScreen
 from tea_tui.screens.settings import KeyScreen, SettingsScreen
 from tea_tui.widgets.toggles import RadioDot, TickBox
-from tests.tui.pilot_tools import pilot_test, until
+from tests.tui.pilot_tools import open_new_game, pilot_test, until
 
 
 def title_app(base: Path) -> TeaApp:
@@ -31,8 +31,7 @@ def drawn(widget: Any) -> str:
 
 
 async def new_game(pilot: Pilot[None]) -> NewGameScreen:
-    await pilot.press("n")
-    await until(pilot, lambda: isinstance(pilot.app.screen, NewGameScreen))
+    await open_new_game(pilot)
     await pilot.pause()
     screen = pilot.app.screen
     assert isinstance(screen, NewGameScreen)

@@ -19,7 +19,7 @@ from tea_tui.screens.game import GameScreen
 from tea_tui.screens.house_rules import HouseRulesScreen
 from tea_tui.screens.new_game import NewGameScreen
 from tea_tui.settings import load_settings, settings_path
-from tests.tui.pilot_tools import pilot_test, until
+from tests.tui.pilot_tools import open_new_game, pilot_test, until
 
 
 def test_every_variant_flag_is_offered_once() -> None:
@@ -91,8 +91,7 @@ def test_new_command_refuses_bad_variants(
 
 async def new_game_form(app: TeaApp, pilot: Pilot[None]) -> NewGameScreen:
     """Open the new-game form from the title screen."""
-    await pilot.press("n")
-    await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    await open_new_game(pilot)
     assert isinstance(app.screen, NewGameScreen)
     return app.screen
 

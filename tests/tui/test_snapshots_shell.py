@@ -11,10 +11,9 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tea_tui.app import TeaApp, make_title_app
-from tea_tui.screens.new_game import NewGameScreen
 from tea_tui.screens.saves_list import SavesScreen
 from tea_tui.screens.title import TitleScreen
-from tests.tui.pilot_tools import until
+from tests.tui.pilot_tools import open_new_game, until
 from tests.tui.test_saves_replay_hints import with_saves
 
 
@@ -37,8 +36,7 @@ class TestShellSnapshots:
         """The new-game form for three players, with a fixed seed."""
 
         async def ready(pilot: Pilot[None]) -> None:
-            await pilot.press("n")
-            await until(pilot, lambda: isinstance(pilot.app.screen, NewGameScreen))
+            await open_new_game(pilot)
             await pilot.click("#players-3")
             pilot.app.screen.query_one("#new-seed", Input).value = "271828"
             pilot.app.screen.query_one("#name-0", Input).value = "Ann"

@@ -28,7 +28,7 @@ from tea_tui.screens.replay import ReplayScreen
 from tea_tui.session import GameSession
 from tea_tui.settings import load_settings, settings_path
 from tea_tui.widgets.score_table import ScoreTable
-from tests.tui.pilot_tools import pilot_test, until
+from tests.tui.pilot_tools import open_new_game, pilot_test, until
 
 SOLO_SEATS = ("human@Ann", "luyu:hard")
 
@@ -67,8 +67,7 @@ async def test_solo_game_set_up_by_keys_and_lu_yu_takes_his_turns(tmp_path: Path
     """Solo vs Lu Yu, hard, Lu Yu first, all by keys; his turn reaches the log and his board."""
     app = make_title_app(data_dir=tmp_path, processes=False, pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await open_new_game(pilot)
         form = app.screen
         assert isinstance(form, NewGameScreen)
         await pilot.press("tab", "tab", "tab", "tab", "enter")  # Players (after House rules): solo

@@ -9,6 +9,7 @@ from textual.widgets import Checkbox, Input, RadioButton, Select
 
 from core.seats import SeatSpec
 from tea_tui.app import TeaApp, make_app, make_title_app
+from tea_tui.screens.choose_game import ChooseGameScreen
 from tea_tui.screens.game import GameScreen
 from tea_tui.screens.help import HelpScreen
 from tea_tui.screens.new_game import NewGameScreen
@@ -17,7 +18,7 @@ from tea_tui.screens.settings import KeyScreen, SettingsScreen
 from tea_tui.screens.title import TitleScreen
 from tea_tui.settings import Settings, load_settings, save_settings, settings_path
 from tea_tui.widgets.menu_list import MenuList
-from tests.tui.pilot_tools import autosaved, pilot_test, played, until
+from tests.tui.pilot_tools import autosaved, open_new_game, pilot_test, played, until
 
 
 def title_app(base: Path) -> TeaApp:
@@ -73,7 +74,7 @@ async def test_title_keys_open_their_screens(tmp_path: Path) -> None:
     app = title_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         for key, screen_type in (
-            ("n", NewGameScreen),
+            ("n", ChooseGameScreen),  # Tea Garden and Sencha are offered
             ("l", SavesScreen),
             ("r", SavesScreen),
             ("h", HelpScreen),
@@ -95,8 +96,7 @@ async def test_leaving_a_game_goes_back_to_the_title_and_keeps_it(tmp_path: Path
     """Quitting mid-game loses nothing: the title screen offers to continue it."""
     app = title_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await open_new_game(pilot)
         app.screen.query_one("#kind-1", Select).value = "random"
         app.screen.query_one("#new-seed", Input).value = "2"  # seat 1 starts
         await pilot.press("f5")
@@ -121,8 +121,7 @@ async def test_new_game_form_sets_up_the_game(tmp_path: Path) -> None:
     """Players, kinds, names, colours, Puerh and the seed all reach the game and the settings."""
     app = title_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await open_new_game(pilot)
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         assert not screen.query_one("#players-1", RadioButton).value  # solo: not chosen
@@ -149,8 +148,7 @@ async def test_new_game_refuses_a_colour_twice_and_a_bad_seed(tmp_path: Path) ->
     """The form says what to fix instead of starting."""
     app = title_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await open_new_game(pilot)
         screen = app.screen
         screen.query_one("#colour-1", Select).value = "red"
         await pilot.press("f5")
@@ -173,8 +171,7 @@ async def test_new_game_remembers_the_last_setup(tmp_path: Path) -> None:
     save_settings(remembered, path)
     app = title_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await open_new_game(pilot)
         screen = app.screen
         assert screen.players == 3  # type: ignore[attr-defined]
         assert screen.query_one("#name-0", Input).value == "Kim"

@@ -22,6 +22,7 @@ You grow, carry and sell tea. Each turn is **one action**; there are no rounds. 
 - **4 Collect**: first, if you like, **produce** (1 yen: 2 cubes from the bag onto a plantation
   where you have a house, as often as you can pay). Then send workers to your plantations and
   take cubes one at a time; a worker stays at one plantation. A plantation holds 9 cubes at most.
+  Press `n` when you are done (selling and offering end with `n` too).
   With nothing to collect and no yen, you take one free cube from the bag instead (key f).
 - **5 Sell** cubes your workers carry, one at a time: into the card's column of that tea for the
   price of the next slot, or to the **Emperor**: an offer like "2 Sencha → 1 VP" pays its points
@@ -47,7 +48,8 @@ the most yen, then the most tea offered.
 - **m Market**: the card in play, a line per tea: ■ a filled slot, a number the price of a free
   one; the Emperor's offers; the cards left; the bag; the workers for hire.
 - **o Players**: each seat's yen, VP track (the marker reversed, ¥ a tax mark, dim once paid),
-  workers numbered as the moves number them with their loads (· room left), temple and houses.
+  workers numbered as the moves number them with their loads (· room left, * the initial
+  worker), temple and houses.
 - **l Log**: every move, every draw from the bag and every new card.
 
 Undo (Esc) takes back your steps until something new came out: a draw, a card or the

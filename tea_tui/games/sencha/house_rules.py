@@ -52,7 +52,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "strict_last_offers",
         "Strict last offers",
         "on the last card only tea of a full column may be offered",
-        "SEN-AMB-12: any tea with no room on the last card",
+        "SEN-AMB-12: any tea that cannot be sold",
     ),
 )
 """The house rules, in the order the form lists them."""

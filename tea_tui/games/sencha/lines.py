@@ -116,11 +116,12 @@ def market_lines(view: SenchaObservation, ctx: Context, names: Sequence[str]) ->
         ]
     ]
     cols = ctx.columns.get(pub.card, (None, None, None))
+    widest = max(len(c) for c in cols if c is not None)
     for t in range(3):
         prices = cols[t]
         line: Line = [(f"  {TEA_SHORT[t]:<7}", TEA_STYLES[t])]
         if prices is None:
-            line.append(("no column on this card", "dim"))
+            line.append((" no column on this card", "dim"))
             out.append(line)
             continue
         filled = pub.columns[t]
@@ -128,7 +129,7 @@ def market_lines(view: SenchaObservation, ctx: Context, names: Sequence[str]) ->
             line.append(
                 (f" {FILLED}" if i < filled else f" {price}", TEA_STYLES[t] if i < filled else "")
             )
-        line.append(("   " * (6 - len(prices)) + "  ", ""))
+        line.append(("  " * (widest - len(prices)) + "   ", ""))
         if filled >= len(prices):
             line.append(("full", "bold"))
         else:
@@ -220,7 +221,10 @@ def player_lines(
     to_move = not view.pub.over and view.pub.seat == seat
     head: Line = [
         seat_piece(seat, names),
-        (f"  {p.money}¥ · {p.vp} VP · {score} points if it ended now", ""),
+        (
+            f"  {p.money}¥ · {p.vp} VP · {score} point{'' if score == 1 else 's'} if it ended now",
+            "",
+        ),
     ]
     if to_move:
         head.append(("  ◀ to move", "bold"))
@@ -270,5 +274,5 @@ def status_lines(
     if you:
         first += [("  │ you ", "dim"), seat_piece(view.seat, names)]
     p = pub.players[view.seat]
-    second: Line = [(f"{p.money}¥ {p.vp} VP ", "bold"), *worker_pieces(p)]
+    second: Line = [(f"{p.money}¥ {p.vp} VP", "bold"), (" │ ", "dim"), *worker_pieces(p)]
     return [first, second]

@@ -75,7 +75,10 @@ def build_menu(g: SenchaData, legal: Sequence[Move], submenu: str) -> Menu:
         title = PHASE_TITLES.get(phase, "Your move")
         if phase == "sell" and g.pub.turn.emperor >= 0:
             title = "Emperor: give the rest of the offer"
-        return Menu(title, tuple(items), hint=PHASE_HINTS.get(phase, ""), kind="decision")
+        hint = PHASE_HINTS.get(phase, "")
+        if phase == "replace" and g.ctx.options.discarded_workers == "supply":
+            hint = "the worker let go goes back to the supply; its cubes go back to the bag"
+        return Menu(title, tuple(items), hint=hint, kind="decision")
     if submenu in SUBMENU_TITLES:
         kind = mv.Build if submenu == "build" else mv.Recruit
         chosen = [m for m in legal if isinstance(m, kind)]
@@ -127,11 +130,11 @@ def _action_items(g: SenchaData, legal: Sequence[Move]) -> list[Item]:
     builds = [m for m in legal if isinstance(m, mv.Build)]
     recruits = [m for m in legal if isinstance(m, mv.Recruit)]
     items = [
-        _one(g, legal, mv.Buy, "buy", f"Buy a house from your reserve: {p.reserve} yen"),
+        _one(g, legal, mv.Buy, "buy", _buy_label(p.reserve)),
         _several(g, builds, "build", "Build a house"),
-        _several(g, recruits, "recruit", "Recruit"),
-        _one(g, legal, mv.Collect, "collect", "Collect tea (produce first if you like)"),
-        _one(g, legal, mv.Sell, "sell", "Sell tea, or give it to the Emperor for VP"),
+        _several(g, recruits, "recruit", "Recruit a worker"),
+        _one(g, legal, mv.Collect, "collect", "Collect tea"),
+        _one(g, legal, mv.Sell, "sell", "Sell tea (or give it to the Emperor)"),
     ]
     for move in legal:
         if isinstance(move, mv.Free):
@@ -139,6 +142,10 @@ def _action_items(g: SenchaData, legal: Sequence[Move]) -> list[Item]:
         elif isinstance(move, mv.Pass):
             items.append(Item(move_label(g, move), PASS_KEY, (move,)))
     return items
+
+
+def _buy_label(reserve: int) -> str:
+    return f"Buy a house from your reserve: {reserve} yen" if reserve else "Buy a house"
 
 
 def _one(g: SenchaData, legal: Sequence[Move], kind: type[Move], name: str, label: str) -> Item:
@@ -154,7 +161,7 @@ def _several(g: SenchaData, moves: Sequence[Move], name: str, label: str) -> Ite
     if not moves:
         return Item(label, key, reason=why_not(g, name))
     if len(moves) == 1:
-        return Item(f"{label}: {move_label(g, moves[0])}", key, (moves[0],))
+        return Item(move_label(g, moves[0]), key, (moves[0],))
     return Item(f"{label} ▸", key, submenu=name)
 
 
@@ -168,7 +175,11 @@ def why_not(g: SenchaData, action: str) -> str:
         return f"it costs {p.reserve} yen and you have {p.money}"
     if action == "build":
         if not p.area:
-            return "no house in your area: buy one first (1)"
+            return (
+                "all your houses are built"
+                if not p.reserve
+                else ("no house in your area: buy one first (1)")
+            )
         cheapest = min(
             [houses_on(g, i) for i in range(len(pub.plantations)) if houses_on(g, i) < MAX_HOUSES]
             + [houses_on_field(g)]

@@ -9,6 +9,7 @@ in play (:mod:`tea_tui.games.sencha.house_rules`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -30,24 +31,39 @@ if TYPE_CHECKING:
 __all__ = ["SenchaSession", "SenchaTurnNotes"]
 
 
+def told(before: SenchaState, move: Move, after: SenchaState, names: Sequence[str]) -> str:
+    """:func:`core.sencha.narrate.log_line`, naming the face-down worker when it turned up as
+    the very kind just recruited (the supply's count then stays as it was, and the engine's
+    words fall back to "a Worker")."""
+    line = log_line(before, move, after, names)
+    if isinstance(move, mv.Recruit) and "turns up: a Worker" in line:
+        line = line.replace("turns up: a Worker", f"turns up: a {move.kind.value.capitalize()}")
+    return line
+
+
 def _sen(state: State) -> SenchaState:
     assert isinstance(state, SenchaState)
     return state
 
 
 class SenchaTurnNotes(TurnNotes):
-    """A Sencha turn in a sentence: its log lines without the seat's name, the bare steps
-    ("collects tea", "finishes selling") left out when something else tells the turn."""
+    """A Sencha turn in a sentence: its log lines without the seat's name and without the
+    words in brackets (the workers' loads, the reminders), the same step repeated told once
+    with its count, and the bare steps ("collects tea", "finishes selling") left out when
+    something else tells the turn."""
 
     def phrases(self, before: State, move: Move, after: State, *, automa: bool) -> list[str]:
-        """The move's log line without the name in front."""
+        """The move's log line without the name in front and without brackets."""
         g = _sen(before)
-        line = log_line(g, move, _sen(after), ["\0"] * len(g.pub.players))
+        line = told(g, move, _sen(after), ["\0"] * len(g.pub.players))
         text = line[2:] if line.startswith("\0 ") else line
         text = text.replace("\0", "they")
-        bare = isinstance(move, mv.Collect | mv.Sell) or (
-            isinstance(move, mv.Done) and " — " not in text
-        )
+        head, dash, notes = text.partition(" — ")
+        head = _WORKER_LOAD.sub(r"\1", head)
+        if not isinstance(move, mv.Emperor):  # its brackets say what the offer pays
+            head = _BRACKETS.sub("", head)
+        text = head + dash + notes
+        bare = isinstance(move, mv.Collect | mv.Sell) or (isinstance(move, mv.Done) and not dash)
         return [f"({text})" if bare else text]
 
     def summary(
@@ -59,11 +75,22 @@ class SenchaTurnNotes(TurnNotes):
         *,
         automa: bool,
     ) -> str:
-        """The steps that did something, joined; a bare step alone is kept."""
-        told = [p for p in phrases if p and not p.startswith("(")]
-        if not told:
-            told = [p.strip("()") for p in phrases if p]
-        return "; ".join(told)
+        """The steps that did something, joined, a repeated one counted; a bare step alone
+        is kept."""
+        told_ = [p for p in phrases if p and not p.startswith("(")]
+        if not told_:
+            told_ = [p.strip("()") for p in phrases if p]
+        out: list[tuple[str, int]] = []
+        for p in told_:
+            if out and out[-1][0] == p:
+                out[-1] = (p, out[-1][1] + 1)
+            else:
+                out.append((p, 1))
+        return "; ".join(p if n == 1 else f"{p} (x{n})" for p, n in out)
+
+
+_BRACKETS = re.compile(r" \([^()]*\)")
+_WORKER_LOAD = re.compile(r"(worker \d+) \([^()]*\)")
 
 
 @dataclass
@@ -116,7 +143,7 @@ class SenchaSession(GameSession):
 
     def move_words(self, before: State, move: Move, after: State) -> str:
         """The log line of a move: what was done, drawn, turned and paid."""
-        return log_line(_sen(before), move, _sen(after), self.names)
+        return told(_sen(before), move, _sen(after), self.names)
 
     def reveal_reason(self, move: Move, before: State, after: State) -> str:
         """What came out: a new card, the face-down worker or cubes from the bag."""

@@ -18,12 +18,13 @@ from tea_tui.game_ui import GameUi
 from tea_tui.games.sencha import menu
 from tea_tui.games.sencha.help import GAME_HELP
 from tea_tui.games.sencha.house_rules import HOUSE_RULES, rules_in_setup, to_options
-from tea_tui.games.sencha.lines import (
+from tea_tui.games.sencha.lines import seats_in_order
+from tea_tui.games.sencha.plain.lines import (
+    board_lines,
     market_lines,
-    plain,
-    plantation_lines,
     player_lines,
-    seats_in_order,
+    workers_text,
+    wrapped,
 )
 from tea_tui.games.sencha.session import SenchaSession
 from tea_tui.games.sencha.words import as_data, context_of, move_label
@@ -124,10 +125,8 @@ class SenchaUi(GameUi):
     def decision_when(
         self, game: Game, view: Observation, names: Sequence[str]
     ) -> tuple[int | None, str]:
-        """The card in play and whose turn."""
-        pub = _view(view).pub
-        who = names[pub.seat] if 0 <= pub.seat < len(names) else f"Seat {pub.seat + 1}"
-        return pub.cards_turned, f"{who}'s turn on card {pub.cards_turned}"
+        """No round: Sencha has none (the report numbers the move instead)."""
+        return None, ""
 
     # --- scores -------------------------------------------------------------------------------
 
@@ -164,11 +163,14 @@ class SenchaUi(GameUi):
         who = "the game is over" if seat is None else f"{session.names[seat]} to move"
         last = ", last turns" if pub.ending_seat >= 0 and not pub.over else ""
         p = pub.players[v.seat]
-        return [
-            f"Card {pub.cards_turned} of {pub.deck_size} ({ctx.card_name(pub.card)}){last}, {who}.",
-            f"You: {p.money} yen, {p.vp} VP; "
-            + plain([player_lines(v, ctx, session.names, v.seat)[2]])[0].strip(),
-        ]
+        return wrapped(
+            [
+                f"Card {pub.cards_turned} of {pub.deck_size} ({ctx.card_name(pub.card)}){last}, "
+                f"{who}.",
+                f"You: {p.money} yen, {p.vp} VP; workers: {workers_text(p)}.",
+            ],
+            max(40, width - 1),
+        )
 
     def plain_look(self, session: GameSession, view: Observation, part: str) -> list[str]:
         """The plantations, the market and every player."""
@@ -177,18 +179,18 @@ class SenchaUi(GameUi):
         names = session.names
         out: list[str] = []
         if part in ("", "board"):
-            out += plain(plantation_lines(v, ctx, names))
+            out += board_lines(v, ctx, names)
         if part in ("", "market"):
-            out += plain(market_lines(v, ctx, names))
+            out += market_lines(v, ctx)
         if part in ("", "players"):
             for seat in seats_in_order(v):
-                out += plain(player_lines(v, ctx, names, seat))
-        return out
+                out += player_lines(v, names, seat)
+        return wrapped(out)
 
     def plain_me(self, session: GameSession, view: Observation) -> list[str]:
         """The viewer's yen, tracks, workers and temple."""
         v = _view(view)
-        return plain(player_lines(v, context_of(v), session.names, v.seat))
+        return wrapped(player_lines(v, session.names, v.seat))
 
 
 SENCHA_UI = SenchaUi()

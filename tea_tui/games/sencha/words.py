@@ -87,9 +87,10 @@ def move_label(g: SenchaData, move: Move) -> str:
         return f"Buy a house from your reserve: {p.reserve} yen"
     if isinstance(move, mv.Build):
         if move.dest == FIELD:
-            return f"On the field: {houses_on_field(g)} yen (+1 yen per Sell, 1 VP at the end)"
+            return f"Build on the field: {houses_on_field(g)} yen (+1 yen a Sell, 1 VP at the end)"
         pi = next((i for i, pl in enumerate(pub.plantations) if pl.id == move.dest), 0)
-        return f"On {ctx.plantation_name(move.dest)}: {houses_on(g, pi)} yen, 5 cubes drawn onto it"
+        name = ctx.plantation_name(move.dest)
+        return f"Build on {name}: {houses_on(g, pi)} yen, 5 cubes drawn onto it"
     if isinstance(move, mv.Recruit):
         return RECRUIT_WORDS[move.kind.value]
     if isinstance(move, mv.Trade):
@@ -103,7 +104,7 @@ def move_label(g: SenchaData, move: Move) -> str:
         return f"Produce at {ctx.plantation_name(move.plantation)}: 1 yen, 2 cubes from the bag"
     if isinstance(move, mv.Take):
         return (
-            f"{_worker(g, move.worker).capitalize()} takes 1 {TEA_NAMES[move.tea.index]} "
+            f"W{_worker(g, move.worker)[1:]} takes 1 {TEA_NAMES[move.tea.index]} "
             f"at {ctx.plantation_name(move.plantation)}"
         )
     if isinstance(move, mv.Place):
@@ -138,10 +139,10 @@ def move_label(g: SenchaData, move: Move) -> str:
 
 
 RECRUIT_WORDS = {
-    "peasant": "Peasant, 3 yen: 1 cube of any tea (the only one for Sencha)",
-    "donkey": "Donkey, 5 yen: 2 cubes of one tea, no Sencha",
-    "collector": "Collector, 8 yen: 2 cubes of one or two teas, no Sencha; 1 VP",
-    "cart": "Cart, 3 yen + a Donkey/Collector: 3 cubes of one tea, no Sencha; 1 VP",
+    "peasant": "Recruit a Peasant, 3 yen: carries 1 cube of any tea, the only one for Sencha",
+    "donkey": "Recruit a Donkey, 5 yen: carries 2 cubes of one tea, no Sencha",
+    "collector": "Recruit a Collector, 8 yen: 2 cubes of one or two teas, no Sencha; 1 VP",
+    "cart": "Recruit a Cart, 3 yen + a Donkey/Collector: 3 cubes of one tea; 1 VP",
 }
 """Each kind of worker for hire: price, load and points."""
 

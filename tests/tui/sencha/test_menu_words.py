@@ -105,6 +105,7 @@ def test_turn_summaries_name_no_seat_twice() -> None:
     for summary in s.summaries:
         assert "Seat " not in summary.text and "\0" not in summary.text
         assert summary.text
+        assert "(initial" not in summary.text and "(nothing to collect" not in summary.text
 
 
 def test_house_rules_become_options_and_come_back() -> None:
@@ -166,3 +167,31 @@ def test_score_categories_are_the_rulebooks() -> None:
     s = play_until(sencha(seed=2), lambda x: False)
     cats = ui_for("sencha").score_categories(s.outcome().breakdown)
     assert [c[0] for c in cats] == ["track", "workers", "money", "field", "temple"]
+
+
+def test_the_face_down_worker_is_always_named() -> None:
+    """However it turns up (even as the kind just recruited), the log names its kind."""
+    named = 0
+    for seed in range(12):
+        s = play_until(sencha(seed=seed), lambda x: not x.state.pub.hidden_worker)
+        line = next((e.text for e in s.log if "face-down worker turns up" in e.text), "")
+        if line:
+            named += 1
+            assert line.rsplit("turns up: a ", 1)[1] in ("Peasant", "Donkey", "Collector", "Cart")
+    assert named >= 10
+
+
+def test_plain_mode_tells_the_table_in_words_within_80_columns() -> None:
+    ui = ui_for("sencha")
+    for seed in range(3):
+        s = sencha(["human@Ann", "random@Bo", "random@Cy"], seed=seed)
+        rng = Rng.from_seed(seed + 4)
+        while not s.is_over():
+            v = s.view(s.current_seat)
+            lines = ui.plain_look(s, v, "") + ui.plain_me(s, v) + ui.plain_status(s, v, 80)
+            assert max(len(line) for line in lines) <= 79, max(lines, key=len)
+            assert not set("".join(lines)) & set("●▲■◆○·━")
+            s.apply(rng.choice(list(s.legal_moves())))
+    text = "\n".join(ui.plain_look(s, s.view(0), "market"))
+    assert "The Emperor asks" in text and "Workers for hire" in text
+    assert "Plantations:" not in text

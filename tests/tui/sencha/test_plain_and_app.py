@@ -47,7 +47,8 @@ def test_a_whole_plain_game_against_the_heuristic(tmp_path: Path) -> None:
     assert game.run() == 0
     text = out.getvalue()
     assert "Sencha, plain mode. Seed 11." in text
-    assert "Plantations" in text and "Tea Market:" in text and "Workers" in text
+    assert "Plantations:" in text and "The Emperor asks" in text and "Workers:" in text
+    assert not set(text) & set("●▲■◆○·━"), "plain mode says the table in words, not glyphs"
     assert "drawn onto" in text
     assert "Card 1 of 7" in text and "Ann to move" in text
     assert "Final scores:" in text and ("wins" in text or "share the victory" in text)
@@ -105,3 +106,26 @@ async def test_a_whole_app_game_against_the_heuristic(tmp_path: Path) -> None:
     assert "drawn onto" in text and "Tea Market card 2 of 7" in text
     saved = SaveStore(SavePaths.under(tmp_path)).resume()
     assert saved is not None and saved.meta.finished
+
+
+def test_a_plain_sencha_game_runs_without_the_ui_toolkit(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from tea_tui.cli import main\n"
+        "status = main(['new', '--game', 'sencha', '--seat', 'human', '--seat', 'random',"
+        f" '--seed', '3', '--plain', '--data-dir', {str(tmp_path)!r}])\n"
+        "print('toolkit', 'textual' in sys.modules or 'rich' in sys.modules, status)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        input="look\nme\n1\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert "Plantations:" in done.stdout and "Workers:" in done.stdout
+    assert done.stdout.strip().endswith("toolkit False 0"), done.stdout[-400:] + done.stderr

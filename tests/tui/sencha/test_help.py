@@ -1,0 +1,43 @@
+"""Sencha's help: it explains the very marks its panels draw, names every panel key and the
+action keys of the menu, and shows in the game's help screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Markdown
+from textual.widgets.markdown import MarkdownBlock
+
+from tea_tui.games.sencha.help import GAME_HELP
+from tea_tui.games.sencha.layout import PANELS
+from tea_tui.games.sencha.lines import EMPTY, FILLED, NEUTRAL
+from tea_tui.games.sencha.menu import ACTION_KEYS, DONE_KEY, FREE_KEY
+from tests.tui.pilot_tools import pilot_test, until
+from tests.tui.sencha.helpers import sencha
+
+
+def test_the_help_explains_the_marks_and_keys_on_screen() -> None:
+    for mark in (NEUTRAL, EMPTY, FILLED, "¥", "*"):
+        assert mark in GAME_HELP, mark
+    for panel in PANELS:
+        assert f"**{panel.key} {panel.title}**" in GAME_HELP
+    for name, key in ACTION_KEYS.items():
+        assert f"**{key} " in GAME_HELP, name
+    assert f"(key {FREE_KEY})" in GAME_HELP
+    assert f"`{DONE_KEY}`" in GAME_HELP
+
+
+@pilot_test
+async def test_question_mark_shows_senchas_help(tmp_path: Path) -> None:
+    from tea_tui.app import TeaApp
+    from tea_tui.screens.game import GameScreen
+    from tea_tui.screens.help import HelpScreen
+
+    app = TeaApp(sencha(seed=3), data_dir=tmp_path, processes=False, pace=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert GAME_HELP in app.screen.query_one(Markdown).source
+        headings = [str(h.content) for h in app.screen.query("MarkdownH2").results(MarkdownBlock)]
+        assert "Sencha in short" in headings and "Sencha's screen" in headings
