@@ -42,7 +42,7 @@ from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS
 from core.tea_garden.scoring import deck_of, live_breakdown
-from core.tea_garden.state import GameData, PlayerState
+from core.tea_garden.state import GameData
 
 VERSION = 1
 """Bumped whenever a feature changes meaning: weights fitted to another version are refused."""
@@ -67,17 +67,22 @@ _PARTS = 7
 """The first parts are per-seat estimates in VP, given as the seat's minus the best other's."""
 
 
-def _public_hand(ctx: Context, p: PlayerState, size: int) -> float:
-    """What a hand of ``size`` cards is worth to someone who sees only the pool it comes from
-    (hand and draw deck together): ``size`` times that pool's mean card power."""
-    pool = p.hand + p.draw
-    if not pool or not size:
-        return 0.0
-    return size * fsum(card_power(ctx, c) for c in pool) / len(pool)
+_POWERS: dict[str, dict[str, float]] = {}
+"""Per setup (context key), every card's power: the search evaluates thousands of states."""
 
 
-def _parts(g: GameData, seat: int, live: float, left: int, *, own: bool) -> list[float]:
-    """One seat's estimates in VP; ``own`` reads its hand, else only the hand's size."""
+def _powers(ctx: Context) -> dict[str, float]:
+    found = _POWERS.get(ctx.key)
+    if found is None:
+        found = _POWERS[ctx.key] = {c: card_power(ctx, c) for c in ctx.cards}
+    return found
+
+
+def _parts(
+    g: GameData, seat: int, live: float, left: int, powers: dict[str, float], turns: int
+) -> tuple[list[float], float]:
+    """One seat's estimates in VP as anyone sees them (its hand by its size and the pool it
+    comes from: hand and draw deck together), and the hand part as the seat itself sees it."""
     ctx = g.ctx
     p = g.players[seat]
     resources = _resources(g, p) * use_weight(g, p)
@@ -87,16 +92,19 @@ def _parts(g: GameData, seat: int, live: float, left: int, *, own: bool) -> list
         engine += sum(HARVEST_PER_GARDEN * fresh_worth(regions[r].value) * left for r in p.gardens)
         deck = deck_of(p)
         if deck:
-            engine += fsum(card_power(ctx, c) for c in deck) / len(deck) * DRAW_PER_ROUND * left
-    hand = 0.0
-    if left > 0 or (not p.passed and len(p.stacks) < 4):
-        size = len(p.hand)
-        seen = fsum(card_power(ctx, c) for c in p.hand) if own else _public_hand(ctx, p, size)
-        hand = seen * HAND_WEIGHT
-    turns = TURN_VALUE * min(turns_left(g, p), len(p.hand))
+            engine += fsum([powers[c] for c in deck]) / len(deck) * DRAW_PER_ROUND * left
+    hand = own = 0.0
+    size = len(p.hand)
+    if size and (left > 0 or (not p.passed and len(p.stacks) < 4)):
+        pool = p.hand + p.draw
+        hand = size * fsum([powers[c] for c in pool]) / len(pool) * HAND_WEIGHT
+        own = fsum([powers[c] for c in p.hand]) * HAND_WEIGHT
     puerh = puerh_sets_worth(g, p)
     progress = _turn_in_progress(g) if seat == g.seat and not g.over else 0.0
-    return [live, resources, engine, hand, turns, puerh, progress]
+    return [live, resources, engine, hand, TURN_VALUE * min(turns, size), puerh, progress], own
+
+
+_HAND = NAMES.index("hand")
 
 
 def state_features(state: State) -> list[list[float]]:
@@ -105,20 +113,29 @@ def state_features(state: State) -> list[list[float]]:
     g = state
     n = len(g.players)
     breakdown = live_breakdown(g)
-    live = [float(sum(breakdown[s].values())) + _halls_held(g, s) for s in range(n)]
     left = maintenances_left(g)
-    public = [_parts(g, s, live[s], left, own=False) for s in range(n)]
-    own = [_parts(g, s, live[s], left, own=True) for s in range(n)]
+    powers = _powers(g.ctx)
+    turns = [turns_left(g, p) for p in g.players]
+    public: list[list[float]] = []
+    own: list[float] = []
+    for s in range(n):
+        live = float(sum(breakdown[s].values())) + _halls_held(g, s)
+        parts, hand = _parts(g, s, live, left, powers, turns[s])
+        public.append(parts)
+        own.append(hand)
+    totals = [sum(parts) for parts in public]
     r = float(ROUNDS - g.round)
     result = []
     for s in range(n):
-        mine = own[s]
-        totals = sorted(((sum(public[j]), j) for j in range(n) if j != s), reverse=True)
-        best = public[totals[0][1]]
-        gap = totals[0][0] - totals[1][0] if len(totals) > 1 else 0.0
+        mine = public[s].copy()
+        mine[_HAND] = own[s]
+        ranked = sorted(((totals[j], j) for j in range(n) if j != s), reverse=True)
+        leader = ranked[0][1]
+        best = public[leader]
+        gap = ranked[0][0] - ranked[1][0] if len(ranked) > 1 else 0.0
         d = [mine[i] - best[i] for i in range(_PARTS)]
         total = sum(d)
-        tempo = turns_left(g, g.players[s]) - turns_left(g, g.players[totals[0][1]])
+        tempo = turns[s] - turns[leader]
         d += [
             1.0 if s == g.seat else 0.0,
             r,
