@@ -12,6 +12,9 @@ see :mod:`core.seats`) into an agent and its budget per decision::
                            turns (the replies) before the evaluation (default 0)
     mcts:iters=N+follow=0  ... every decision searched with its whole budget (by default a
                            turn is searched once and its later decisions follow the tree)
+    mcts:iters=N+eval=learned
+                           ... evaluating with the weights learned from self-play
+                           (ai.learn; eval=hand, the hand-tuned evaluation, is the default)
     mcts:time=S            S seconds per decision
     luyu:easy|medium|hard|expert
                            the solo automa (his difficulty is set in the game itself)
@@ -32,7 +35,7 @@ from dataclasses import dataclass, replace
 from ai.automa import AutomaAgent
 from ai.base import Agent, Budget
 from ai.heuristic import HeuristicAgent
-from ai.knowledge import game_ai, knowledge_for
+from ai.knowledge import EVALUATIONS, game_ai, knowledge_for
 from ai.mcts import MctsAgent
 from core.engine import Game, Observation
 from core.games import info_of
@@ -124,9 +127,11 @@ class SearchLevel:
     """Turns the simulation plays after the tree stops, before the evaluation."""
     follow: bool = True
     """Search a turn once and follow the tree through its later decisions."""
+    evaluation: str = "hand"
+    """The evaluation at the tree's boundaries: ``hand`` (hand-tuned) or ``learned``."""
 
 
-_SETTINGS = ("depth=", "reply=", "follow=")
+_SETTINGS = ("depth=", "reply=", "follow=", "eval=")
 
 
 def parse_search(level: str) -> SearchLevel:
@@ -146,6 +151,10 @@ def parse_search(level: str) -> SearchLevel:
     rest = "+".join(p for p in parts if not p.startswith(_SETTINGS))
     budget = parse_budget(rest) if rest else LEVELS["normal"]
     numbers: dict[str, int] = {}
+    evaluation = settings.get("eval", "hand")
+    if evaluation not in EVALUATIONS:
+        known = " or ".join(EVALUATIONS)
+        raise ValueError(f"MCTS level {level!r}: eval must be {known}, not {evaluation!r}")
     for key, low in (("depth", 1), ("reply", 0), ("follow", 0)):
         if key not in settings:
             continue
@@ -160,6 +169,7 @@ def parse_search(level: str) -> SearchLevel:
         depth=numbers.get("depth"),
         replies=numbers.get("reply", 0),
         follow=numbers.get("follow", 1) == 1,
+        evaluation=evaluation,
     )
 
 
@@ -189,7 +199,7 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
         return Player(HeuristicAgent(game, name=text), Budget(), text)
     if seat.kind == "mcts":
         found = parse_search(seat.level or "normal")
-        knowledge = knowledge_for(game)
+        knowledge = knowledge_for(game, found.evaluation)
         if found.depth is not None and knowledge.boundary is not None:
             knowledge = replace(knowledge, boundaries=found.depth)
         agent = MctsAgent(

@@ -78,12 +78,30 @@ def game_ai(game: Game) -> ModuleType | None:
     return layer_package(info_of(game), "ai")
 
 
-def knowledge_for(game: Game) -> Knowledge:
+EVALUATIONS = ("hand", "learned")
+"""The evaluations a search can use: the game's hand-tuned one, or the one learned from
+self-play (:mod:`ai.learn`)."""
+
+
+def knowledge_for(game: Game, evaluation: str = "hand") -> Knowledge:
     """Return the knowledge the AI has of ``game`` (generic for games it does not know).
 
-    A game's AI package provides it as ``knowledge(game) -> Knowledge``.
+    A game's AI package provides it as ``knowledge(game) -> Knowledge``, and the learned
+    evaluation as ``learned_knowledge(game) -> Knowledge``.
+
+    Raises:
+        ValueError: for an unknown evaluation, or ``learned`` for a game (or player count)
+            without learned weights.
     """
+    if evaluation not in EVALUATIONS:
+        raise ValueError(f"unknown evaluation {evaluation!r} (use {' or '.join(EVALUATIONS)})")
     package = game_ai(game)
+    if evaluation == "learned":
+        learned = getattr(package, "learned_knowledge", None)
+        if learned is None:
+            raise ValueError(f"{info_of(game).name} has no learned evaluation")
+        found: Knowledge = learned(game)
+        return found
     make = getattr(package, "knowledge", None)
     if make is None:
         return Knowledge()

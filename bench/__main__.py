@@ -155,6 +155,11 @@ def bench_words_2p() -> int:
     return len(steps)
 
 
+@lru_cache
+def _midgame_cached(players: int) -> TeaGardenState:
+    return _midgame(players)
+
+
 def bench_clone_2p() -> int:
     state = _midgame(2)
     for _ in range(2_000):
@@ -228,6 +233,24 @@ def bench_determinize_2p() -> int:
     for _ in range(500):
         game.determinize(view, rng)
     return 500
+
+
+def _evaluation(kind: str, players: int = 2) -> Bench:
+    """One evaluation of a round-3 state, hand-tuned or learned (eval=learned), as the search
+    calls it at the end of every simulated turn; compare the two as a ratio."""
+
+    def body() -> int:
+        from ai.knowledge import knowledge_for
+
+        game = TeaGardenGame(num_seats=players)
+        evaluator = knowledge_for(game, kind).evaluator
+        assert evaluator is not None
+        state = _midgame_cached(players)
+        for _ in range(2000):
+            evaluator(state)
+        return 2000
+
+    return body
 
 
 def bench_mcts_turn_2p() -> int:
@@ -343,6 +366,8 @@ BENCHMARKS: dict[str, tuple[Bench, str]] = {
     "ai_determinize_2p": (bench_determinize_2p, "us"),
     "ai_mcts_turn_2p": (bench_mcts_turn_2p, "ms"),
     "ai_heuristic_decision_2p": (bench_heuristic_decision_2p, "ms"),
+    "ai_eval_hand_2p": (_evaluation("hand"), "us"),
+    "ai_eval_learned_2p": (_evaluation("learned"), "us"),
     # Sencha beside Tea Garden: random-play decisions (legal moves + apply) and MCTS iterations.
     "sen_2p_legal_plus_apply": (_sencha_decisions(2), "us"),
     "sen_4p_legal_plus_apply": (_sencha_decisions(4), "us"),

@@ -37,12 +37,14 @@ SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
 LEVELLED_KINDS = frozenset({"heuristic", "mcts", "luyu", "openspiel-ismcts", "openspiel-mcts"})
 """The kinds that take a level; ``human`` and ``random`` take none."""
 
-BUDGET_KEYS = ("iters", "time", "depth", "reply", "follow")
+BUDGET_KEYS = ("iters", "time", "depth", "reply", "follow", "eval")
 """The settings an explicit level may give, joined by ``+``: ``iters=N`` (whole number),
 ``time=SECONDS``, ``depth=N`` (turns searched before the evaluation, 1 to :data:`MAX_DEPTH`),
 ``reply=N`` (turns simulated after the searched one before the evaluation, 0 to
-:data:`MAX_DEPTH`) and ``follow=0|1`` (follow the tree through a turn, the default, or search
-every decision afresh)."""
+:data:`MAX_DEPTH`), ``follow=0|1`` (follow the tree through a turn, the default, or search
+every decision afresh) and ``eval=hand|learned`` (the evaluation searched with)."""
+EVALUATIONS = ("hand", "learned")
+"""The evaluations ``eval=`` may name: hand-tuned, or learned from self-play."""
 MAX_DEPTH = 4
 
 MAX_NAME = 32
@@ -126,11 +128,16 @@ def _check_level(level: str) -> None:
             if not eq or key not in BUDGET_KEYS:
                 raise ValueError(
                     f"level {level!r}: unknown budget {part!r} "
-                    "(use iters=N or time=SECONDS, optionally +depth=N, +reply=N or +follow=0)"
+                    "(use iters=N or time=SECONDS, optionally +depth=N, +reply=N, +follow=0 "
+                    "or +eval=learned)"
                 )
             if key in seen:
                 raise ValueError(f"level {level!r}: {key} is given twice")
             seen.add(key)
+            if key == "eval":
+                if value not in EVALUATIONS:
+                    raise ValueError(f"level {level!r}: eval is {' or '.join(EVALUATIONS)}")
+                continue
             if key == "follow":
                 if value not in ("0", "1"):
                     raise ValueError(f"level {level!r}: follow is 0 or 1")

@@ -1,19 +1,21 @@
 """What the AI knows of Tea Garden: its evaluation (:mod:`.evaluation`), fast policy and move
 scores (:mod:`.policy`), the prices both share (:mod:`.values`), the bundle the search and the
-heuristic player use (:mod:`.knowledge`), and the OpenSpiel adapter (:mod:`.openspiel_adapter`,
+heuristic player use (:mod:`.knowledge`), the features of the learned evaluation
+(:mod:`.features`, weights in ``data/``), and the OpenSpiel adapter (:mod:`.openspiel_adapter`,
 optional). The game-neutral AI reaches it through the registry, by the game's id."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ai.tea_garden.knowledge import knowledge
+from ai.tea_garden.features import FEATURES
+from ai.tea_garden.knowledge import knowledge, learned_knowledge
 
 if TYPE_CHECKING:
     from ai.base import Agent
     from core.engine import Game
 
-__all__ = ["knowledge", "openspiel_agent"]
+__all__ = ["FEATURES", "knowledge", "learned_knowledge", "openspiel_agent"]
 
 
 def openspiel_agent(game: Game, bot: str, name: str) -> Agent:

@@ -3,10 +3,13 @@ move ordering, where a turn ends and how much budget a sub-decision deserves."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from ai.knowledge import Knowledge
+from ai.learn.model import CalibratedChance, LearnedEvaluator, WeightsError, shipped_weights
 from ai.tea_garden.evaluation import TeaGardenEvaluator, expected_scores
+from ai.tea_garden.features import FEATURES
 from ai.tea_garden.policy import TeaGardenPolicy, TeaGardenPrior, best_move
 from core.engine import Game, Observation, State
 from core.moves import Move
@@ -37,14 +40,17 @@ def tea_garden_weight(observation: Observation, legal_moves: Sequence[Move]) -> 
 def knowledge(game: Game) -> Knowledge:
     """Return what the AI knows of Tea Garden (the hook :func:`ai.knowledge.knowledge_for`
     calls)."""
-    del game
     evaluator = TeaGardenEvaluator()
+    weights = shipped_weights(game)
+    chance: Callable[[float, Observation], float] = evaluator.win_chance
+    if weights is not None:  # the win chance calibrated on self-play (ai/tea_garden/data/)
+        chance = CalibratedChance(FEATURES, weights, "hand", evaluator.spread)
     return Knowledge(
         policy=TeaGardenPolicy(),
         evaluator=evaluator,
         final_rewards=evaluator.final_rewards,
         uct_c=TEA_GARDEN_UCT_C,
-        win_chance=evaluator.win_chance,
+        win_chance=chance,
         prior=TeaGardenPrior(),
         decision_weight=tea_garden_weight,
         boundary=tea_garden_turn_start,
@@ -52,6 +58,28 @@ def knowledge(game: Game) -> Knowledge:
         max_steps=400,
         greedy=_greedy,
         expected_scores=_expected_scores,
+    )
+
+
+def learned_knowledge(game: Game) -> Knowledge:
+    """Return the knowledge with the evaluation learned from self-play (``mcts:eval=learned``,
+    the hook :func:`ai.knowledge.knowledge_for` calls).
+
+    Raises:
+        ValueError: if no weights are shipped for this setup (player count, expansion, solo).
+    """
+    weights = shipped_weights(game)
+    if weights is None:
+        variant = FEATURES.variant(game)
+        what = "a game against Lu Yu" if variant is None else f"the setup {variant!r}"
+        raise WeightsError(
+            f"no learned evaluation for {what}: train one with "
+            f"tea-tui train --game tea_garden --players {game.num_seats}"
+        )
+    return replace(
+        knowledge(game),
+        evaluator=LearnedEvaluator(FEATURES, weights),
+        win_chance=CalibratedChance(FEATURES, weights, "learned"),
     )
 
 

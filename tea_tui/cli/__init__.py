@@ -7,6 +7,7 @@
     tea-tui replay NAME            step through a saved game
     tea-tui saves ...              list, show, export, import, delete, restore saves
     tea-tui arena ...              AI players against each other
+    tea-tui train ...              learn the AI's evaluation from self-play
     tea-tui analyse NAME           the costliest decisions of a saved game, by the MCTS
 
 Options common to every command (``--components``, ``--data-dir``, ``--theme``, ``--color``)
@@ -35,6 +36,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "saves": ("tea_tui.cli.saves", "add_saves_parser"),
     "arena": ("tea_tui.cli.arena", "add_arena_parser"),
     "ladder": ("tea_tui.cli.ladder", "add_ladder_parser"),
+    "train": ("tea_tui.cli.train", "add_train_parser"),
     "analyse": ("tea_tui.cli.analyse", "add_analyse_parser"),
     "analyze": ("tea_tui.cli.analyse", "add_analyse_parser"),
 }
@@ -59,6 +61,8 @@ commands:
   tea-tui replay NAME      step through a saved or finished game
   tea-tui saves            list saved games (see tea-tui saves --help)
   tea-tui arena            AI players against each other (see tea-tui arena --help)
+  tea-tui train            learn the AI's evaluation from self-play, or measure how well
+                           its win chances hold (see tea-tui train --help)
   tea-tui analyse NAME     the costliest decisions of a saved game, by the MCTS
                            (see tea-tui analyse --help; "analyze" works too)
 
@@ -143,6 +147,7 @@ RUNNERS: dict[str, tuple[str, str]] = {
     "saves": ("tea_tui.cli.saves", "run_saves"),
     "arena": ("tea_tui.cli.arena", "run_arena_command"),
     "ladder": ("tea_tui.cli.ladder", "run_ladder_command"),
+    "train": ("tea_tui.cli.train", "run_train_command"),
     "analyse": ("tea_tui.cli.analyse", "run_analyse"),
     "analyze": ("tea_tui.cli.analyse", "run_analyse"),
 }

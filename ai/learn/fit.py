@@ -1,0 +1,204 @@
+"""Fitting the learned evaluation to recorded games (numpy, the optional ``train`` extra).
+
+:func:`fit_weights` turns :class:`~ai.learn.record.RecordedGame` records into the contents of a
+weights file (:mod:`ai.learn.model`): a logistic regression of winning and a linear regression
+of the final margin on every seat's features at every turn's start, and per evaluation a
+logistic map from the margin a search value stands for to a win chance. Features are
+standardized for the fit and the weights written back in raw units, so that play needs no
+scaling. A small ridge penalty keeps collinear features tame. Games whose index ends in
+``held_out`` positions are kept out of the fit and measured (Brier score, margin error,
+reliability) so the file says how well it did on games it never saw.
+
+numpy is imported by the functions that need it: the module itself loads without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ai.learn.calibration import Reliability, reliability
+from ai.learn.model import CHANCE_INPUTS, FORMAT, SPREAD, FeatureSet, Linear
+from ai.learn.record import RecordedGame
+
+TRAIN_MISSING = "training needs numpy: pip install 'tea-tui[train]'"
+L2 = 1e-3
+"""Ridge penalty on standardized weights (per row)."""
+
+
+def _numpy() -> Any:
+    try:
+        import numpy
+    except ModuleNotFoundError as exc:
+        raise ModuleNotFoundError(TRAIN_MISSING, name="numpy") from exc
+    return numpy
+
+
+def _standardize(np: Any, x: Any) -> tuple[Any, Any, Any]:
+    mean = x.mean(axis=0)
+    sd = x.std(axis=0)
+    sd[sd < 1e-9] = 1.0
+    return (x - mean) / sd, mean, sd
+
+
+def _raw(np: Any, bias: float, w: Any, mean: Any, sd: Any, scale: Any) -> Linear:
+    """Weights of standardized features back in raw units (constant columns get 0)."""
+    raw = np.where(scale, w / sd, 0.0)
+    return Linear(float(bias - (raw * mean).sum()), tuple(float(v) for v in raw))
+
+
+def fit_linear(rows: Sequence[Sequence[float]], targets: Sequence[float], l2: float = L2) -> Linear:
+    """Ridge least squares of ``targets`` on ``rows`` (the bias is not penalized)."""
+    np = _numpy()
+    x = np.asarray(rows, dtype=float)
+    y = np.asarray(targets, dtype=float)
+    scale = x.std(axis=0) >= 1e-9
+    z, mean, sd = _standardize(np, x)
+    n, k = z.shape
+    a = np.hstack([np.ones((n, 1)), z])
+    penalty = l2 * n * np.eye(k + 1)
+    penalty[0, 0] = 0.0
+    beta = np.linalg.solve(a.T @ a + penalty, a.T @ y)
+    return _raw(np, beta[0], beta[1:], mean, sd, scale)
+
+
+def fit_logistic(
+    rows: Sequence[Sequence[float]],
+    targets: Sequence[float],
+    l2: float = L2,
+    iterations: int = 50,
+) -> Linear:
+    """Ridge logistic regression by Newton's method; ``targets`` are in [0, 1] (shares too)."""
+    np = _numpy()
+    x = np.asarray(rows, dtype=float)
+    y = np.asarray(targets, dtype=float)
+    scale = x.std(axis=0) >= 1e-9
+    z, mean, sd = _standardize(np, x)
+    n, k = z.shape
+    a = np.hstack([np.ones((n, 1)), z])
+    penalty = l2 * n * np.eye(k + 1)
+    penalty[0, 0] = 0.0
+    beta = np.zeros(k + 1)
+    for _ in range(iterations):
+        p = 1.0 / (1.0 + np.exp(-np.clip(a @ beta, -30, 30)))
+        grad = a.T @ (p - y) + penalty @ beta
+        hess = (a * (p * (1 - p))[:, None]).T @ a + penalty + 1e-9 * np.eye(k + 1)
+        step = np.linalg.solve(hess, grad)
+        beta -= step
+        if float(np.abs(step).max()) < 1e-8:
+            break
+    return _raw(np, beta[0], beta[1:], mean, sd, scale)
+
+
+def _seat_rows(games: Sequence[RecordedGame]) -> tuple[list[list[float]], list[float], list[float]]:
+    rows: list[list[float]] = []
+    margins: list[float] = []
+    wins: list[float] = []
+    for g in games:
+        margin = g.margins()
+        for pos in g.positions:
+            for seat, x in enumerate(pos.features):
+                rows.append(x)
+                margins.append(margin[seat])
+                wins.append(g.rewards[seat])
+    return rows, margins, wins
+
+
+def chance_rows(
+    games: Sequence[RecordedGame], margin: Linear | None
+) -> tuple[list[tuple[float, float, float]], list[float]]:
+    """The inputs of a chance model, one per turn's end, for the seat that just moved: the
+    margin its evaluation gives (the hand-tuned one's, or the ``margin`` model's), crossed with
+    the rounds to come, and its win share."""
+    rows: list[tuple[float, float, float]] = []
+    wins: list[float] = []
+    for g in games:
+        for pos in g.positions:
+            s = pos.mover
+            if s < 0:
+                continue
+            x = pos.features[s]
+            m = (pos.hand - 0.5) * 2 * SPREAD if margin is None else margin.value(x)
+            rows.append((m, m * pos.stage, pos.stage))
+            wins.append(g.rewards[s])
+    return rows, wins
+
+
+def split(
+    games: Sequence[RecordedGame], held_out: int
+) -> tuple[list[RecordedGame], list[RecordedGame]]:
+    """Training and held-out games: every ``held_out``-th deal is held out (0: none)."""
+    if held_out <= 0:
+        return list(games), []
+    train = [g for g in games if (g.index // len(g.agents)) % held_out != held_out - 1]
+    test = [g for g in games if (g.index // len(g.agents)) % held_out == held_out - 1]
+    return train, test
+
+
+def _brier(model: Linear, rows: Sequence[Sequence[float]], wins: Sequence[float]) -> float:
+    if not rows:
+        return float("nan")
+    return sum((model.chance(x) - w) ** 2 for x, w in zip(rows, wins, strict=True)) / len(rows)
+
+
+def fit_weights(
+    games: Sequence[RecordedGame],
+    features: FeatureSet,
+    variant: str,
+    players: int,
+    recipe: dict[str, object],
+    held_out: int = 5,
+) -> tuple[dict[str, object], dict[str, Reliability]]:
+    """Fit the models and return a weights file's contents and the held-out reliabilities.
+
+    Raises:
+        ValueError: if there are no positions to fit, or games of another player count.
+        ModuleNotFoundError: without numpy.
+    """
+    if any(len(g.scores) != players for g in games):
+        raise ValueError(f"every recorded game must have {players} players")
+    train, test = split(games, held_out)
+    rows, margins, wins = _seat_rows(train)
+    if len(rows) < 2:
+        raise ValueError("too few positions to fit: record more games")
+    win = fit_logistic(rows, wins)
+    margin = fit_linear(rows, margins)
+    chance: dict[str, Linear] = {}
+    for name, source in (("hand", None), ("learned", margin)):
+        crow, cwin = chance_rows(train, source)
+        chance[name] = fit_logistic(crow, cwin)
+    t_rows, t_margins, t_wins = _seat_rows(test)
+    stats: dict[str, object] = {
+        "train_games": len(train),
+        "held_out_games": len(test),
+        "train_rows": len(rows),
+        "held_out_rows": len(t_rows),
+    }
+    tables: dict[str, Reliability] = {}
+    if t_rows:
+        errors = [(margin.value(x) - m) ** 2 for x, m in zip(t_rows, t_margins, strict=True)]
+        stats["margin_rmse"] = round((sum(errors) / len(errors)) ** 0.5, 3)
+        stats["win_brier"] = round(_brier(win, t_rows, t_wins), 4)
+        tables["win"] = reliability([win.chance(x) for x in t_rows], t_wins)
+        for name, source in (("hand", None), ("learned", margin)):
+            crow, cwin = chance_rows(test, source)
+            stats[f"chance_{name}_brier"] = round(_brier(chance[name], crow, cwin), 4)
+            tables[f"chance_{name}"] = reliability([chance[name].chance(x) for x in crow], cwin)
+    data: dict[str, object] = {
+        "format": FORMAT,
+        "game": features.game,
+        "variant": variant,
+        "players": players,
+        "features": {"version": features.version, "names": list(features.names)},
+        "recipe": recipe,
+        "win": _json(win),
+        "margin": _json(margin),
+        "chance": {k: _json(v) for k, v in chance.items()},
+        "chance_inputs": list(CHANCE_INPUTS),
+        "fit": stats,
+    }
+    return data, tables
+
+
+def _json(model: Linear) -> dict[str, object]:
+    return {"bias": round(model.bias, 8), "weights": [round(w, 8) for w in model.weights]}

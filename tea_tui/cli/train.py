@@ -1,0 +1,284 @@
+"""``tea-tui train``: learn an evaluation from self-play, or measure how well win chances hold.
+
+    tea-tui train --game tea_garden --players 2 --games 400 --seed 1 --jobs 2
+    tea-tui train --calibration --games 10 --seed 101 --iters 1800
+
+The first records seeded games between ``--seats`` (the arena's seating and deals, on this
+machine or a Dask cluster), fits the models of :mod:`ai.learn.fit` (numpy: the ``train`` extra)
+and writes the weights with their recipe to the game's data folder, where ``mcts:eval=learned``
+and the hints' win chances find them; the same arguments give the same file. The second plays
+held-out seeded games and, every few turns of each seat, runs the search a hint runs, then
+prints a reliability table (per 10-point bucket: the chance shown against the rate won) and the
+Brier score (:mod:`ai.learn.calibration`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from core.games import game_ids
+from tea_tui.cli.arena import add_executor_arguments, open_executor
+from tea_tui.cli.common import seed_value
+from tea_tui.cli.progress import Progress
+from tea_tui.safe_text import clean_lines
+
+EXAMPLE = "tea-tui train --game tea_garden --players 2 --games 400 --jobs 2"
+DEFAULT_SEATS = "mcts:iters=100,heuristic"
+"""The agents of the shipped 2-player weights; with more players, heuristics fill the seats."""
+
+
+def add_train_parser(
+    commands: Any, common: Callable[[argparse.ArgumentParser], None] | None = None
+) -> argparse.ArgumentParser:
+    """Add the ``train`` command to ``commands`` (a subparsers object) and return its parser."""
+    train: argparse.ArgumentParser = commands.add_parser(
+        "train",
+        help="learn an evaluation from self-play, or measure the win chances' calibration",
+        description="Record seeded self-play games and fit the learned evaluation (needs "
+        "pip install 'tea-tui[train]'), writing the weights and their recipe to the game's "
+        "data folder; with --calibration, measure the win chances hints show on held-out "
+        "games instead.",
+        epilog=f"Example: {EXAMPLE}",
+    )
+    if common is not None:
+        common(train)
+    add_train_arguments(train)
+    train.set_defaults(train_parser=train)
+    return train
+
+
+def add_train_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the command's own options to ``parser``."""
+    parser.add_argument("--game", choices=game_ids(), default="tea_garden", help="the game")
+    parser.add_argument("--players", type=int, default=2, metavar="N", help="seats (default 2)")
+    parser.add_argument("--puerh", action="store_true", help="with the Puerh expansion")
+    parser.add_argument(
+        "--seats",
+        metavar="SPECS",
+        help=f"comma-separated seat specs of the games (default {DEFAULT_SEATS}, heuristics "
+        "filling further seats)",
+    )
+    parser.add_argument("--games", type=int, default=400, metavar="N", help="games to play")
+    parser.add_argument("--seed", type=seed_value, default=1, help="seed of the deals")
+    parser.add_argument(
+        "--held-out",
+        type=int,
+        default=5,
+        metavar="K",
+        help="keep every K-th deal out of the fit and measure on it (default 5; 0: none)",
+    )
+    parser.add_argument("--out", metavar="FILE", help="where to write the weights")
+    parser.add_argument("--save-records", metavar="FILE", help="also keep the recorded games")
+    parser.add_argument(
+        "--records", metavar="FILE", help="fit games recorded before instead of playing"
+    )
+    parser.add_argument(
+        "--calibration",
+        action="store_true",
+        help="measure the hints' win chances on these games instead of training",
+    )
+    parser.add_argument(
+        "--iters",
+        type=int,
+        default=1800,
+        metavar="N",
+        help="(--calibration) iterations of each hint search (default 1800, as hints)",
+    )
+    parser.add_argument(
+        "--every",
+        type=int,
+        default=3,
+        metavar="K",
+        help="(--calibration) measure every K-th turn of each seat (default 3)",
+    )
+    parser.add_argument(
+        "--eval",
+        choices=("hand", "learned"),
+        default="hand",
+        help="(--calibration) the evaluation of the hint search (default hand, as hints)",
+    )
+    parser.add_argument("--quiet", action="store_true", help="do not report each game")
+    add_executor_arguments(parser)
+
+
+def _seats(args: argparse.Namespace) -> tuple[str, ...]:
+    if args.seats:
+        return tuple(s.strip() for s in args.seats.split(",") if s.strip())
+    first, second = DEFAULT_SEATS.split(",")
+    return (first, *([second] * (args.players - 1)))
+
+
+def _config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Any:
+    from ai.arena import ArenaConfig
+
+    seats = _seats(args)
+    if len(seats) != args.players:
+        parser.error(f"{len(seats)} seat specs for {args.players} players")
+    try:
+        return ArenaConfig(
+            seats=seats, games=args.games, seed=args.seed, game=args.game, puerh=args.puerh
+        )
+    except ValueError as exc:
+        parser.error(str(exc))
+
+
+def default_out(game: str, variant: str) -> Path:
+    """The game's shipped weights file for ``variant`` (in the source tree of this install)."""
+    from importlib import resources
+
+    from ai.learn.model import weights_name
+
+    return Path(str(resources.files(f"ai.{game}"))) / "data" / weights_name(variant)
+
+
+def run_train_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Train or measure as the arguments say; return the exit status."""
+    parser = getattr(args, "train_parser", parser)
+    if args.games < 1:
+        parser.error(f"--games must be at least 1, not {args.games}")
+    config = _config(parser, args)
+    try:
+        if args.calibration:
+            return _calibration(parser, args, config)
+        return _train(parser, args, config)
+    except ValueError as exc:
+        print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as exc:
+        if exc.name != "numpy":
+            raise
+        print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("tea-tui: interrupted", file=sys.stderr)
+        return 130
+
+
+def _record(parser: argparse.ArgumentParser, args: argparse.Namespace, config: Any) -> Any:
+    import msgspec
+
+    from ai.learn.record import RecordedGame, record_games
+
+    if args.records:
+        try:
+            data = Path(args.records).read_bytes()
+            return msgspec.msgpack.decode(data, type=list[RecordedGame])
+        except (OSError, msgspec.DecodeError) as exc:
+            raise ValueError(f"cannot read the records {args.records!r}: {exc}") from None
+    executor = open_executor(parser, args)
+    if executor is None:
+        return None
+    progress = Progress(config.games, sys.stderr, bar=False if args.quiet else None)
+
+    def finished(recorded: RecordedGame, done: int) -> None:
+        if not args.quiet:
+            progress.advance(f"game {done}/{config.games}: {len(recorded.positions)} positions")
+
+    with executor, progress:
+        games = record_games(config, executor, on_game=finished)
+    if args.save_records:
+        Path(args.save_records).write_bytes(msgspec.msgpack.encode(games))
+    return games
+
+
+def _train(parser: argparse.ArgumentParser, args: argparse.Namespace, config: Any) -> int:
+    from ai.arena import seated_game
+    from ai.learn.calibration import format_reliability
+    from ai.learn.fit import fit_weights
+    from ai.learn.record import game_features
+
+    game = seated_game(config, config.seats)
+    features = game_features(game)
+    variant = features.variant(game)
+    if variant is None:
+        raise ValueError("this setup has no learned evaluation (e.g. against an automa)")
+    from ai.learn.fit import _numpy
+
+    _numpy()  # fail before playing, not after
+    games = _record(parser, args, config)
+    if games is None:
+        return 1
+    recipe: dict[str, object] = {
+        "command": _command(args),
+        "game": args.game,
+        "players": args.players,
+        "puerh": args.puerh,
+        "seats": list(config.seats),
+        "games": config.games,
+        "seed": config.seed,
+        "held_out": args.held_out,
+        "features_version": features.version,
+    }
+    data, tables = fit_weights(games, features, variant, args.players, recipe, args.held_out)
+    out = Path(args.out) if args.out else default_out(args.game, variant)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(f"weights written to {out}")
+    print(json.dumps(data["fit"]))
+    for name, table in tables.items():
+        print(format_reliability(table, f"held-out positions, {name}:"))
+    return 0
+
+
+def _command(args: argparse.Namespace) -> str:
+    """The command line that reproduces the weights."""
+    words = ["tea-tui", "train", "--game", args.game, "--players", str(args.players)]
+    if args.puerh:
+        words.append("--puerh")
+    if args.seats:
+        words += ["--seats", args.seats]
+    words += ["--games", str(args.games), "--seed", str(args.seed)]
+    words += ["--held-out", str(args.held_out)]
+    return " ".join(words)
+
+
+def _calibration(parser: argparse.ArgumentParser, args: argparse.Namespace, config: Any) -> int:
+    from ai.base import Budget
+    from ai.learn.calibration import format_reliability, measure_hints, reliability
+
+    if args.iters < 1 or args.every < 1:
+        parser.error("--iters and --every must be at least 1")
+    executor = open_executor(parser, args)
+    if executor is None:
+        return 1
+    progress = Progress(config.games, sys.stderr, bar=False if args.quiet else None)
+
+    def finished(done: int) -> None:
+        if not args.quiet:
+            progress.advance(f"game {done}/{config.games}")
+
+    with executor, progress:
+        points = measure_hints(
+            config,
+            Budget(iterations=args.iters),
+            every=args.every,
+            evaluation=args.eval,
+            executor=executor,
+            on_game=finished,
+        )
+    table = reliability([p.chance for p in points], [p.won for p in points])
+    base = sum((0.5 - p.won) ** 2 for p in points) / max(1, len(points))
+    title = (
+        f"hint win chances ({args.eval} evaluation, {args.iters} iterations, every "
+        f"{args.every} turns), {config.games} games of {', '.join(config.seats)}, seed "
+        f"{config.seed}:"
+    )
+    print(format_reliability(table, title))
+    print(f"(always 50%: Brier {base:.4f}; worst bucket gap {table.worst_gap() * 100:.1f} points)")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``train`` on its own (``python -m tea_tui.cli.train ...``)."""
+    parser = argparse.ArgumentParser(prog="tea-tui train", description="learn an evaluation")
+    add_train_arguments(parser)
+    return run_train_command(parser, parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
