@@ -9,6 +9,7 @@
     tea-tui arena ...              AI players against each other
     tea-tui train ...              learn the AI's evaluation from self-play
     tea-tui analyse NAME           the costliest decisions of a saved game, by the MCTS
+    tea-tui serve ...              shared tables over SSH (tea-tui join: on this machine)
 
 Options common to every command (``--components``, ``--data-dir``, ``--theme``, ``--color``)
 may come before or after the command's name. Bad arguments print the usage and exit with 2; a
@@ -39,6 +40,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "train": ("tea_tui.cli.train", "add_train_parser"),
     "analyse": ("tea_tui.cli.analyse", "add_analyse_parser"),
     "analyze": ("tea_tui.cli.analyse", "add_analyse_parser"),
+    "serve": ("tea_tui.cli.serve", "add_serve_parsers"),
+    "join": ("tea_tui.cli.serve", "add_serve_parsers"),
 }
 """Each command's module and the function that adds its parser, in the order of ``--help``.
 
@@ -65,6 +68,9 @@ commands:
                            its win chances hold (see tea-tui train --help)
   tea-tui analyse NAME     the costliest decisions of a saved game, by the MCTS
                            (see tea-tui analyse --help; "analyze" works too)
+  tea-tui serve            host shared tables over SSH, each player at their own terminal
+                           (tea-tui serve --authorized-keys FILE; see tea-tui serve --help)
+  tea-tui join             the lobby of a tea-tui server on this machine
 
 Games are autosaved after every move. Saves live in your user data folder and the settings in
 your user config folder, or all under --data-dir DIR.
@@ -150,6 +156,8 @@ RUNNERS: dict[str, tuple[str, str]] = {
     "train": ("tea_tui.cli.train", "run_train_command"),
     "analyse": ("tea_tui.cli.analyse", "run_analyse"),
     "analyze": ("tea_tui.cli.analyse", "run_analyse"),
+    "serve": ("tea_tui.cli.serve", "run_serve"),
+    "join": ("tea_tui.cli.serve", "run_join"),
 }
 """Each command's module and the function that runs it."""
 

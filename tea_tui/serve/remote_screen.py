@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -46,6 +47,7 @@ class RemoteParts:
     app: Any
     notify: Any
     refresh_view: Any
+    is_mounted: bool
 
     def setup_remote(self, view: TableView, send: Send) -> None:
         """Remember the table and how to reach it; drop the AI seats the base screen made."""
@@ -68,7 +70,12 @@ class RemoteParts:
             update(self.session, view)
         if view.note:
             self.notify(clean(view.note, 120), timeout=3, markup=False)
-        self.refresh_view()
+        if not self.is_mounted:  # on_mount shows it
+            return
+        try:
+            self.refresh_view()
+        except NoMatches:  # the screen is being built or taken down
+            return
 
     def _needs_handover(self) -> bool:
         return False

@@ -64,7 +64,7 @@ def test_a_player_opens_a_table_and_plays_a_whole_game_by_keys(folder: Path) -> 
                         break
                     made = screen.moves_made  # type: ignore[attr-defined]
                     await pilot.press("1")
-                    await until(pilot, lambda m=made: screen.moves_made > m)  # type: ignore[attr-defined,misc]
+                    await until(pilot, lambda m=made: screen.moves_made > m)  # type: ignore[attr-defined]
                 end = await asyncio.wait_for(bo_task, 60)
                 assert screen.session.is_over()  # type: ignore[attr-defined]
                 assert screen.session.outcome() == end.outcome  # type: ignore[attr-defined]

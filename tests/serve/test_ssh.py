@@ -1,0 +1,168 @@
+"""``tea-tui serve`` over real SSH on a free loopback port, with asyncssh clients: sign-in
+refused and accepted, nothing but the app, and a whole game with one player at an SSH
+terminal."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh")
+
+from tea_tui.serve.protocol import CreateTable, PlayMoves, StartTable  # noqa: E402
+from tea_tui.serve.ssh import Keys, SshFront  # noqa: E402
+from tests.serve.helpers import WAIT, Player, cleanup, running_server, short_dir  # noqa: E402
+
+
+@pytest.fixture
+def folder() -> Iterator[Path]:
+    path = short_dir()
+    yield path
+    cleanup(path)
+
+
+@asynccontextmanager
+async def ssh_server(folder: Path, keys: Keys, max_clients: int = 8) -> AsyncIterator[tuple]:  # type: ignore[type-arg]
+    async with running_server(folder) as tables:
+        front = SshFront(tables.path, keys, max_clients=max_clients)
+        port = await front.start("127.0.0.1", 0, folder)
+        try:
+            yield tables, front, port
+        finally:
+            await front.stop()
+
+
+def player_key(name: str) -> object:
+    key = asyncssh.generate_private_key("ssh-ed25519", comment=name)
+    return key
+
+
+def connect(port: int, **kwargs: object) -> object:
+    return asyncssh.connect(
+        "127.0.0.1", port, known_hosts=None, agent_path=None, username="ann", **kwargs
+    )
+
+
+def test_sign_in_by_authorized_key_only(folder: Path) -> None:
+    """A password, an unknown key and no key are refused; an authorized key signs in, and the
+    server runs no command and no shell without a terminal."""
+    ann = player_key("Ann")
+    eve = player_key("Eve")
+    keys = Keys({ann.public_data: "Ann"})  # type: ignore[attr-defined]
+
+    async def main() -> None:
+        async with ssh_server(folder, keys) as (_tables, _front, port):
+            with pytest.raises(asyncssh.PermissionDenied):
+                async with connect(port, password="secret", client_keys=None):  # type: ignore[attr-defined]
+                    pass
+            with pytest.raises(asyncssh.PermissionDenied):
+                async with connect(port, client_keys=[eve]):  # type: ignore[attr-defined]
+                    pass
+            async with connect(port, client_keys=[ann]) as conn:  # type: ignore[attr-defined]
+                result = await conn.run("cat /etc/passwd")
+                assert result.exit_status == 1
+                assert "tea-tui only" in str(result.stderr)
+                result = await conn.run()  # a shell, but no terminal
+                assert "needs a terminal" in str(result.stderr)
+                with pytest.raises(asyncssh.ChannelOpenError):
+                    await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", 22)
+
+    asyncio.run(main())
+
+
+def test_a_whole_game_with_one_player_at_an_ssh_terminal(folder: Path) -> None:
+    """Bo (a protocol client) opens a Tasting Duel table; Ann signs in over SSH with a
+    terminal, takes the free seat with Enter in the lobby, and plays every decision with the
+    key 1 on her own screen; the game ends, and the screen said whose seat she had."""
+    ann = player_key("Ann")
+    keys = Keys({ann.public_data: "Ann"})  # type: ignore[attr-defined]
+
+    async def main() -> None:
+        async with ssh_server(folder, keys) as (tables, _front, port):
+            bo = await Player.connect(tables.path, "Bo")
+            await bo.client.send(CreateTable(game="tasting", seats=("human", "human")))
+            table = (await bo.view()).table.id
+            async with connect(port, client_keys=[ann]) as conn:  # type: ignore[attr-defined]
+                process = await conn.create_process(
+                    term_type="xterm-256color", term_size=(100, 30), encoding=None
+                )
+                screen = bytearray()
+
+                async def read() -> None:
+                    while data := await process.stdout.read(65536):
+                        screen.extend(data)
+
+                reader = asyncio.create_task(read())
+
+                async def until_seen(words: bytes) -> None:
+                    for _ in range(int(WAIT / 0.1)):
+                        if words in screen:
+                            return
+                        await asyncio.sleep(0.1)
+                    tail = bytes(screen[-3000:])
+                    raise AssertionError(f"{words!r} never showed on the SSH screen: {tail!r}")
+
+                await until_seen(b"you are Ann")
+                process.change_terminal_size(110, 32)
+                process.stdin.write(b"\r")  # Enter: take the free seat
+                view = await bo.view(lambda v: v.table.seats[1].player == "Ann")
+                await bo.client.send(StartTable(table))
+                view = await bo.view(lambda v: v.table.status == "playing")
+                await until_seen(b"Tasting Duel")
+                while view.outcome is None:
+                    made = view.moves_made
+                    if view.to_move == 0:
+                        await bo.client.send(PlayMoves(table, 0, (view.legal[0],), made))
+                        view = await bo.view(lambda v, m=made: v.moves_made > m)  # type: ignore[misc]
+                        continue
+                    # Ann's screen may not show her turn yet: press 1 again until it counts
+                    # (a key pressed while it is not her turn does nothing).
+                    for _ in range(100):
+                        if process.stdin.channel.is_closing():
+                            raise AssertionError(f"Ann's app ended: {bytes(screen[-2000:])!r}")
+                        process.stdin.write(b"1")
+                        try:
+                            view = await asyncio.wait_for(
+                                bo.view(lambda v, m=made: v.moves_made > m),  # type: ignore[misc]
+                                2.0,
+                            )
+                            break
+                        except TimeoutError:
+                            continue
+                assert view.final is not None and len(view.final.moves) == 6
+                await until_seen(b"Ann")
+                process.stdin.write(b"\x03")  # Ctrl+C ends the app
+                process.stdin.write_eof()
+                await asyncio.wait_for(process.wait_closed(), WAIT)
+                reader.cancel()
+
+    asyncio.run(main())
+
+
+def test_more_sessions_than_max_clients_are_turned_away(folder: Path) -> None:
+    """With --max-clients 0 sessions free, a session is told the server is full."""
+    ann = player_key("Ann")
+    keys = Keys({ann.public_data: "Ann"})  # type: ignore[attr-defined]
+
+    async def main() -> None:
+        async with ssh_server(folder, keys, max_clients=1) as (_tables, front, port):
+            front.sessions = 1  # one player is on already
+            async with connect(port, client_keys=[ann]) as conn:  # type: ignore[attr-defined]
+                result = await conn.run(term_type="xterm", term_size=(80, 24))
+                assert "server is full" in str(result.stdout) + str(result.stderr)
+
+    asyncio.run(main())
+
+
+def test_the_host_key_is_made_once(folder: Path) -> None:
+    """The host key is written once (private to the server's user) and read back after."""
+    from tea_tui.serve.ssh import HOST_KEY, host_key
+
+    first = host_key(folder)
+    second = host_key(folder)
+    assert first.public_data == second.public_data
+    assert (folder / HOST_KEY).stat().st_mode & 0o077 == 0
