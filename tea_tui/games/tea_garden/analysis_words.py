@@ -9,6 +9,7 @@ from core.tea_garden import moves as mv
 from core.tea_garden.context import Context
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.move_words import label, pending_title
+from tea_tui.games.tea_garden.menu import LIST_TITLES
 
 
 def decision_words(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
@@ -17,13 +18,7 @@ def decision_words(view: TeaGardenObservation, ctx: Context, move: Move) -> str:
     text = label(view, ctx, move)
     if view.pending:
         return f"{pending_title(view, ctx, view.pending[-1])}: {text}"
-    lists: dict[type, str] = {
-        mv.Build: "Build a garden",
-        mv.Buy: "Buy an Action card",
-        mv.TakeCaravan: "Take a Caravan",
-        mv.SpendCupToken: "Spend a Cup token",
-        mv.NobleCourt: "Noble Court",
-    }
+    lists = {**LIST_TITLES, mv.NobleCourt: "Noble Court"}
     title = lists.get(type(move))
     return f"{title}: {text}" if title else text
 

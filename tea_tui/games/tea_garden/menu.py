@@ -182,6 +182,16 @@ def irreversible_question(ctx: Context, stacks: int, moves: Sequence[Move]) -> s
     return ""
 
 
+#: The titles of the lists a main action opens, shared with the post-game analysis, which
+#: names a chosen item with its list ("Build a garden: Sichuan").
+LIST_TITLES: dict[type, str] = {
+    mv.Build: "Build a garden",
+    mv.Buy: "Buy an Action card",
+    mv.TakeCaravan: "Take a Caravan",
+    mv.SpendCupToken: "Spend a Cup token",
+}
+
+
 def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) -> Menu:
     t = view.turn
     me = view.players[view.seat]
@@ -189,11 +199,11 @@ def _turn_menu(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context) 
     if not t.main:
         group = "Main action"
         build = why.build_reason(view, ctx)
-        items.append(_kind_item(legal, mv.Build, "Build a garden", group, build))
+        items.append(_kind_item(legal, mv.Build, LIST_TITLES[mv.Build], group, build))
         buy = why.buy_reason(view, ctx)
-        items.append(_kind_item(legal, mv.Buy, "Buy an Action card", group, buy))
+        items.append(_kind_item(legal, mv.Buy, LIST_TITLES[mv.Buy], group, buy))
         caravan = why.caravan_reason(view, ctx)
-        items.append(_kind_item(legal, mv.TakeCaravan, "Take a Caravan", group, caravan))
+        items.append(_kind_item(legal, mv.TakeCaravan, LIST_TITLES[mv.TakeCaravan], group, caravan))
         ferment = label(view, ctx, mv.Ferment())
         items.append(_kind_item(legal, mv.Ferment, ferment, group, ""))
         items.append(
@@ -267,7 +277,7 @@ def _free_items(view: TeaGardenObservation, legal: Sequence[Move], ctx: Context)
         )
         items.append(Item(text, "i", (mv.AdvanceEmperor(),), reason=reason, group=group))
     if any(isinstance(m, mv.SpendCupToken) for m in legal):
-        items.append(_kind_item(legal, mv.SpendCupToken, "Spend a Cup token", group, ""))
+        items.append(_kind_item(legal, mv.SpendCupToken, LIST_TITLES[mv.SpendCupToken], group, ""))
     plus1 = mv.UsePlus1()
     if plus1 in legal:
         items.append(Item(label(view, ctx, plus1), "+", (plus1,), group=group))

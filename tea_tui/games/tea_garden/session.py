@@ -26,7 +26,7 @@ from core.tea_garden.maintenance import ROUNDS
 from core.tea_garden.narrate import log_line
 from core.tea_garden.narrate_maintenance import round_end_story
 from core.tea_garden.rules import TeaGardenState
-from tea_tui.games.tea_garden.turns import TeaGardenTurnNotes
+from tea_tui.games.tea_garden.turns import TeaGardenTurnNotes, turns_left
 from tea_tui.session import GameSession, LogEntry
 from tea_tui.turns import TurnNotes
 
@@ -117,18 +117,9 @@ class TeaGardenSession(GameSession):
         return obs
 
     def turns_left(self, seat: int) -> int:
-        """Turns ``seat`` may still take this round (0 once it has passed)."""
-        p = self.state.players[seat]
-        if p.passed or self.state.over:
-            return 0
-        lu = self.state.luyu
-        if lu is not None and lu.seat == seat:  # his cards lie in his own slots
-            return max(0, max_turns(self.state) - len(lu.slots))
-        slots = max_turns(self.state)
-        taken = len(p.stacks)
-        if seat == self.state.seat and self.state.turn.committed:
-            taken -= 1  # the turn in progress still counts as one left
-        return max(0, slots - taken)
+        """Turns ``seat`` may still take this round (0 once it has passed): the figure the
+        boards show, read from the public part of the current view."""
+        return turns_left(self.view(), self.state.ctx, seat)
 
     def make_setup(self) -> GameSetup:
         """The setup with the game's components and start seat."""
