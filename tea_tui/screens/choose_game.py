@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -53,11 +54,15 @@ class ChooseGameScreen(ModalScreen[str | None]):
             yield Static(Text("Which game?", style="bold"), id="choose-title")
             options = []
             for n, info in enumerate(self.games, start=1):
-                line = Text(f"{n}  ", style="bold")
-                line.append(info.name, style="bold")
-                line.append(f"  {seats_text(info)}", style="dim")
+                # A grid, so that a long blurb wraps under the name, not under the number.
+                line = Table.grid(padding=(0, 2))
+                line.add_column(no_wrap=True)
+                line.add_column(ratio=1)
+                head = Text(info.name, style="bold")
+                head.append(f"  {seats_text(info)}", style="dim")
                 if info.blurb:
-                    line.append(f"\n   {info.blurb}")
+                    head.append(f"\n{info.blurb}")
+                line.add_row(Text(str(n), style="bold"), head)
                 options.append(Option(line, id=info.id))
             yield OptionList(*options, id="choose-games")
             yield Static(Text("Enter or a number picks · Esc back", style="dim"))

@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
 from tea_tui.app import TeaApp, make_title_app
+from tea_tui.screens.choose_game import ChooseGameScreen
 from tea_tui.screens.game import GameScreen
 from tea_tui.screens.house_rules import HouseRulesScreen
 from tea_tui.screens.new_game import NewGameScreen
@@ -207,6 +208,17 @@ class TestFormSnapshots:
             pilot.app.screen.query_one("#set-keys").focus()
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(pilot.app.screen, KeyScreen))
+            await pilot.pause()
+
+        assert snap_compare(title_app(tmp_path), terminal_size=size, run_before=ready)
+
+    @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+    def test_game_chooser(self, snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+        """Every offered game with its seats; a long blurb wraps under the name, not the number."""
+
+        async def ready(pilot: Pilot[None]) -> None:
+            await pilot.press("n")
+            await until(pilot, lambda: isinstance(pilot.app.screen, ChooseGameScreen))
             await pilot.pause()
 
         assert snap_compare(title_app(tmp_path), terminal_size=size, run_before=ready)
