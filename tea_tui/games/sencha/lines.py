@@ -147,11 +147,7 @@ def market_lines(view: SenchaObservation, ctx: Context, names: Sequence[str]) ->
         if pub.turn.emperor == oi:
             emp.append((f" ({pub.turn.paid} given)", "italic"))
     out.append(emp)
-    out.append(
-        [("  A card goes when one column is full; offer tea of that column to a temple.", "dim")]
-    )
-    if pub.met:
-        out.append([("  The last card's demand is met: final turns.", "bold")])
+    out.append(market_note(view, ctx))
     bag: Line = [("Bag ", "bold"), *cube_pieces(pub.bag)]
     if pub.hidden_worker:
         bag.append(("  · 1 worker face down", "dim"))
@@ -167,6 +163,16 @@ def market_lines(view: SenchaObservation, ctx: Context, names: Sequence[str]) ->
         )
     out.append(hire)
     return out
+
+
+def market_note(view: SenchaObservation, ctx: Context) -> Line:
+    """What happens when a column fills, or, in the last turns, what may still be done."""
+    if view.pub.met:
+        what = "any tea it has no room for" if ctx.options.last_card_offer_any else "its full tea"
+        return [(f"  Last turns: sell onto this card, or offer {what} to your temple.", "bold")]
+    if view.deck_left == 0:
+        return [("  The last card: a full column brings everyone else one last turn.", "bold")]
+    return [("  A card goes when one column is full; offer tea of that column to a temple.", "dim")]
 
 
 # --- the players -------------------------------------------------------------------------------

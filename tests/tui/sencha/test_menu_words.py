@@ -106,6 +106,7 @@ def test_turn_summaries_name_no_seat_twice() -> None:
         assert "Seat " not in summary.text and "\0" not in summary.text
         assert summary.text
         assert "(initial" not in summary.text and "(nothing to collect" not in summary.text
+        assert "they " not in summary.text
 
 
 def test_house_rules_become_options_and_come_back() -> None:
