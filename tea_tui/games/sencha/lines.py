@@ -168,8 +168,8 @@ def market_lines(view: SenchaObservation, ctx: Context, names: Sequence[str]) ->
 def market_note(view: SenchaObservation, ctx: Context) -> Line:
     """What happens when a column fills, or, in the last turns, what may still be done."""
     if view.pub.met:
-        what = "any tea it has no room for" if ctx.options.last_card_offer_any else "its full tea"
-        return [(f"  Last turns: sell onto this card, or offer {what} to your temple.", "bold")]
+        what = "with no room here" if ctx.options.last_card_offer_any else "of a full column"
+        return [(f"  Last turns: sell here, or offer tea {what} to your temple.", "bold")]
     if view.deck_left == 0:
         return [("  The last card: a full column brings everyone else one last turn.", "bold")]
     return [("  A card goes when one column is full; offer tea of that column to a temple.", "dim")]
