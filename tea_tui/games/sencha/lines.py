@@ -89,6 +89,8 @@ def plantation_lines(view: SenchaObservation, ctx: Context, names: Sequence[str]
             field.append((seat_glyph(seat) * p.field, seat_colour(seat)))
     if pub.field_neutral:
         field.append((NEUTRAL * pub.field_neutral, "dim"))
+    if not houses_on_field(g):
+        field.append(("none", "dim"))
     field.append((f" build {houses_on_field(g)}¥ ", "dim"))
     field.append(("a house here: +1¥ per Sell, 1 VP at the end", "dim"))
     out.append(field)
