@@ -119,7 +119,8 @@ def move_label(g: SenchaData, move: Move) -> str:
         t, need, vp = ctx.offers[pub.card][move.offer - 1]
         step = f", cube {pub.turn.paid + 1} of {need}" if need > 1 else ""
         return (
-            f"Emperor: 1 {TEA_NAMES[t]} from {_worker(g, move.worker)} ({need} for {vp} VP{step})"
+            f"Give 1 {TEA_NAMES[t]} from {_worker(g, move.worker)} to the Emperor: "
+            f"{need} for {vp} VP{step}"
         )
     if isinstance(move, mv.Offer):
         return f"Offer 1 {TEA_NAMES[move.tea.index]} from {_worker(g, move.worker)} to your temple"
