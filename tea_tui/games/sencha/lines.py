@@ -95,7 +95,10 @@ def plantation_lines(view: SenchaObservation, ctx: Context, names: Sequence[str]
     field.append(("a house here: +1¥ per Sell, 1 VP at the end", "dim"))
     out.append(field)
     out.append(
-        [("Houses  ", "bold"), ("to build / on the reserve (next one costs that many ¥)", "dim")]
+        [
+            ("Houses  ", "bold"),
+            ("to build / on the reserve (a buy costs 1¥ per house on it)", "dim"),
+        ]
     )
     row: Line = [(" ", "")]
     for seat, p in enumerate(pub.players):
