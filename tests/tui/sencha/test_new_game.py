@@ -52,3 +52,23 @@ async def test_sencha_set_up_from_the_title_with_house_rules(tmp_path: Path) -> 
         await until(pilot, lambda: isinstance(app.screen, ChooseGameScreen))
         chooser = app.screen
         assert isinstance(chooser, ChooseGameScreen) and chooser.last == "sencha"
+
+
+@pilot_test
+async def test_a_rematch_keeps_sencha_and_its_house_rules(tmp_path: Path) -> None:
+    from tea_tui.app import TeaApp
+    from tea_tui.screens.end import EndScreen
+    from tea_tui.screens.new_game import NewGameScreen
+    from tests.tui.sencha.helpers import play_until, sencha
+
+    s = play_until(sencha(options={"money_cap": None}, seed=4), lambda x: False)
+    assert s.is_over()
+    app = TeaApp(s, data_dir=tmp_path, processes=False, pace=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        assert form.info.id == "sencha" and form.house_rules == ("no_money_cap",)
+        assert form.query_one("#new-seed", Input).value == str(s.seed)
