@@ -75,12 +75,23 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         ui, layout = (self.ui, self.game_layout) if self.ui and self.game_layout else _title_game()
+        text = help_text(ui, layout)
+        if self.ui is None:  # from the title screen: every other game offered has its section
+            text += "".join(other.help_markdown(None) for other in _other_games(ui))
         with VerticalScroll(id="help-box"):
-            yield Markdown(help_text(ui, layout))
+            yield Markdown(text)
 
     def action_close(self) -> None:
         """Back to where help was opened."""
         self.dismiss(None)
+
+
+def _other_games(first: GameUi) -> list[GameUi]:
+    """The UI parts of the other games offered (the title's help tells of each)."""
+    from core.games import offered_games
+    from tea_tui.game_ui import ui_for
+
+    return [ui for ui in (ui_for(g.id) for g in offered_games()) if ui is not first]
 
 
 def _title_game() -> tuple[GameUi, GameLayout]:

@@ -23,7 +23,7 @@ You grow, carry and sell tea. Each turn is **one action**; there are no rounds. 
   where you have a house, as often as you can pay). Then send workers to your plantations and
   take cubes one at a time; a worker stays at one plantation. A plantation holds 9 cubes at most.
   Press `n` when you are done (selling and offering end with `n` too).
-  With nothing to collect and no yen, you take one free cube from the bag instead (key f).
+  With nothing to collect and no way to produce, you take one free cube from the bag (key f).
 - **5 Sell** cubes your workers carry, one at a time: into the card's column of that tea for the
   price of the next slot, or to the **Emperor**: an offer like "2 Sencha → 1 VP" pays its points
   once you have given all its cubes. Field houses pay their yen as the Sell ends.

@@ -89,11 +89,16 @@ def plantation_lines(view: SenchaObservation, ctx: Context, names: Sequence[str]
             field.append((seat_glyph(seat) * p.field, seat_colour(seat)))
     if pub.field_neutral:
         field.append((NEUTRAL * pub.field_neutral, "dim"))
+    if not houses_on_field(g):
+        field.append(("none", "dim"))
     field.append((f" build {houses_on_field(g)}¥ ", "dim"))
     field.append(("a house here: +1¥ per Sell, 1 VP at the end", "dim"))
     out.append(field)
     out.append(
-        [("Houses  ", "bold"), ("to build / on the reserve (next one costs that many ¥)", "dim")]
+        [
+            ("Houses  ", "bold"),
+            ("to build / on the reserve (a buy costs 1¥ per house on it)", "dim"),
+        ]
     )
     row: Line = [(" ", "")]
     for seat, p in enumerate(pub.players):
@@ -147,11 +152,7 @@ def market_lines(view: SenchaObservation, ctx: Context, names: Sequence[str]) ->
         if pub.turn.emperor == oi:
             emp.append((f" ({pub.turn.paid} given)", "italic"))
     out.append(emp)
-    out.append(
-        [("  A card goes when one column is full; offer tea of that column to a temple.", "dim")]
-    )
-    if pub.met:
-        out.append([("  The last card's demand is met: final turns.", "bold")])
+    out.append(market_note(view, ctx))
     bag: Line = [("Bag ", "bold"), *cube_pieces(pub.bag)]
     if pub.hidden_worker:
         bag.append(("  · 1 worker face down", "dim"))
@@ -167,6 +168,16 @@ def market_lines(view: SenchaObservation, ctx: Context, names: Sequence[str]) ->
         )
     out.append(hire)
     return out
+
+
+def market_note(view: SenchaObservation, ctx: Context) -> Line:
+    """What happens when a column fills, or, in the last turns, what may still be done."""
+    if view.pub.met:
+        what = "with no room here" if ctx.options.last_card_offer_any else "of a full column"
+        return [(f"  Last turns: sell here, or offer tea {what} to your temple.", "bold")]
+    if view.deck_left == 0:
+        return [("  The last card: a full column brings everyone else one last turn.", "bold")]
+    return [("  A card goes when one column is full; offer tea of that column to a temple.", "dim")]
 
 
 # --- the players -------------------------------------------------------------------------------

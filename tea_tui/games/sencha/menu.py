@@ -75,6 +75,8 @@ def build_menu(g: SenchaData, legal: Sequence[Move], submenu: str) -> Menu:
         title = PHASE_TITLES.get(phase, "Your move")
         if phase == "sell" and g.pub.turn.emperor >= 0:
             title = "Emperor: give the rest of the offer"
+        elif phase == "sell" and g.pub.met:
+            title = "Last turn: sell onto the card, or offer tea to your temple"
         hint = PHASE_HINTS.get(phase, "")
         if phase == "replace" and g.ctx.options.discarded_workers == "supply":
             hint = "the worker let go goes back to the supply; its cubes go back to the bag"

@@ -57,7 +57,7 @@ class SenchaTurnNotes(TurnNotes):
         g = _sen(before)
         line = told(g, move, _sen(after), ["\0"] * len(g.pub.players))
         text = line[2:] if line.startswith("\0 ") else line
-        text = text.replace("\0", "they")
+        text = text.replace("\0 ", "").replace("\0", "")  # "— gets 1 yen", "— pays 2 yen"
         head, dash, notes = text.partition(" — ")
         head = _WORKER_LOAD.sub(r"\1", head)
         if not isinstance(move, mv.Emperor):  # its brackets say what the offer pays

@@ -119,7 +119,8 @@ def move_label(g: SenchaData, move: Move) -> str:
         t, need, vp = ctx.offers[pub.card][move.offer - 1]
         step = f", cube {pub.turn.paid + 1} of {need}" if need > 1 else ""
         return (
-            f"Emperor: 1 {TEA_NAMES[t]} from {_worker(g, move.worker)} ({need} for {vp} VP{step})"
+            f"Give 1 {TEA_NAMES[t]} from {_worker(g, move.worker)} to the Emperor: "
+            f"{need} for {vp} VP{step}"
         )
     if isinstance(move, mv.Offer):
         return f"Offer 1 {TEA_NAMES[move.tea.index]} from {_worker(g, move.worker)} to your temple"
@@ -132,7 +133,7 @@ def move_label(g: SenchaData, move: Move) -> str:
     if isinstance(move, mv.Sell):
         return "Sell tea, or give it to the Emperor for VP"
     if isinstance(move, mv.Free):
-        return "Take a free cube from the bag (nothing to collect, no yen to produce)"
+        return "Take a free cube from the bag (you have nothing to collect or produce)"
     if isinstance(move, mv.Pass):
         return "Pass: no action is possible"
     return str(move)

@@ -41,3 +41,18 @@ async def test_question_mark_shows_senchas_help(tmp_path: Path) -> None:
         assert GAME_HELP in app.screen.query_one(Markdown).source
         headings = [str(h.content) for h in app.screen.query("MarkdownH2").results(MarkdownBlock)]
         assert "Sencha in short" in headings and "Sencha's screen" in headings
+
+
+@pilot_test
+async def test_the_title_screens_help_tells_of_sencha_too(tmp_path: Path) -> None:
+    from tea_tui.app import make_title_app
+    from tea_tui.screens.help import HelpScreen
+    from tea_tui.screens.title import TitleScreen
+
+    app = make_title_app(data_dir=tmp_path, processes=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        source = app.screen.query_one(Markdown).source
+        assert "## Tea Garden in short" in source and GAME_HELP in source

@@ -106,6 +106,7 @@ def test_turn_summaries_name_no_seat_twice() -> None:
         assert "Seat " not in summary.text and "\0" not in summary.text
         assert summary.text
         assert "(initial" not in summary.text and "(nothing to collect" not in summary.text
+        assert "they " not in summary.text
 
 
 def test_house_rules_become_options_and_come_back() -> None:
@@ -195,3 +196,39 @@ def test_plain_mode_tells_the_table_in_words_within_80_columns() -> None:
     text = "\n".join(ui.plain_look(s, s.view(0), "market"))
     assert "The Emperor asks" in text and "Workers for hire" in text
     assert "Plantations:" not in text
+
+
+def test_undo_never_takes_back_a_draw_or_a_new_card() -> None:
+    """Every draw from the bag, card turned and face-down worker shown is a barrier: after
+    it the person cannot undo (so no one re-draws); a step that showed nothing can be undone."""
+    drawn = undone = 0
+    for seed in range(4):
+        s = sencha(("human@Ann", "human@Bo"), seed=seed)
+        rng = Rng.from_seed(seed + 30)
+        while not s.is_over():
+            before = s.state.clone()
+            s.apply(rng.choice(list(s.legal_moves())))
+            a, b = before.pub, s.state.pub
+            showed = (
+                a.card != b.card
+                or a.cards_turned != b.cards_turned
+                or (a.hidden_worker and not b.hidden_worker)
+                or (b.turn.free >= 0 and a.turn.free < 0)
+                or b.returned >= 0
+                or any(
+                    sum(y.cubes) > sum(x.cubes)
+                    for x, y in zip(a.plantations, b.plantations, strict=True)
+                )
+            )
+            if b.seat != a.seat or b.over:
+                continue
+            if showed:
+                drawn += 1
+                assert not s.can_undo(), s.log[-1].text
+            else:
+                undone += 1
+                assert s.can_undo()
+                s.undo()
+                assert s.state.pub == before.pub
+                s.apply(rng.choice(list(s.legal_moves())))
+    assert drawn > 20 and undone > 20

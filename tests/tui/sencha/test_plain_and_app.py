@@ -36,8 +36,8 @@ class KeysOfTheMenu(io.StringIO):
         return f"{item.key}\n"
 
 
-def test_a_whole_plain_game_against_the_heuristic(tmp_path: Path) -> None:
-    session = sencha(("human@Ann", "heuristic@Bo"), seed=11)
+def test_a_whole_plain_game_against_mcts(tmp_path: Path) -> None:
+    session = sencha(("human@Ann", "mcts:iters=20@Bo"), seed=11)
     store = SaveStore(SavePaths.under(tmp_path))
     out = io.StringIO()
     stdin = KeysOfTheMenu()

@@ -70,6 +70,28 @@ class TestSenchaSnapshots:
         """The wide layout: board and market beside the players, the menu and the log."""
         assert snap_compare(app_at(midgame(), tmp_path), terminal_size=(120, 40))
 
+    def test_four_players_80x24(self, snap_compare: Any, tmp_path: Path) -> None:
+        """Four plantations and four seats' houses on the compact board."""
+        s = sencha(("human@Ann", "random@Bo", "random@Cy", "random@Di"), seed=4)
+        play_until(
+            s,
+            lambda x: (
+                len(x.moves) >= 80 and x.current_seat == 0 and x.state.pub.turn.phase == "action"
+            ),
+        )
+        assert snap_compare(app_at(s, tmp_path), terminal_size=(80, 24))
+
+    def test_four_players_120x40(self, snap_compare: Any, tmp_path: Path) -> None:
+        """Four seats in the players panel beside the board and the market."""
+        s = sencha(("human@Ann", "random@Bo", "random@Cy", "random@Di"), seed=4)
+        play_until(
+            s,
+            lambda x: (
+                len(x.moves) >= 80 and x.current_seat == 0 and x.state.pub.turn.phase == "action"
+            ),
+        )
+        assert snap_compare(app_at(s, tmp_path), terminal_size=(120, 40))
+
     def test_end_screen(self, snap_compare: Any, tmp_path: Path) -> None:
         """The winner and Sencha's categories."""
         s = play_until(sencha(("human@Ann", "random@Bo"), seed=9), lambda x: False, seed=9)

@@ -1,0 +1,74 @@
+"""Setting up Sencha in the app: the chooser, the form's house rules, the seats; the game that
+starts has them, and the next New game remembers Sencha."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Checkbox, Input, Select
+
+from tea_tui.games.sencha.session import SenchaSession
+from tests.tui.pilot_tools import open_new_game, pilot_test, until
+
+
+@pilot_test
+async def test_sencha_set_up_from_the_title_with_house_rules(tmp_path: Path) -> None:
+    from tea_tui.app import make_title_app
+    from tea_tui.screens.choose_game import ChooseGameScreen
+    from tea_tui.screens.game import GameScreen
+    from tea_tui.screens.house_rules import HouseRulesScreen
+    from tea_tui.screens.new_game import NewGameScreen
+    from tea_tui.screens.title import TitleScreen
+
+    app = make_title_app(data_dir=tmp_path, processes=False, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await open_new_game(pilot, "sencha")
+        form = app.screen
+        assert isinstance(form, NewGameScreen) and form.info.id == "sencha"
+        await pilot.press("f3")
+        await until(pilot, lambda: isinstance(app.screen, HouseRulesScreen))
+        dialog = app.screen
+        dialog.query_one("#rule-no_money_cap", Checkbox).value = True
+        dialog.query_one("#rule-initial_donkey", Checkbox).value = True
+        await pilot.press("f5")
+        await until(pilot, lambda: app.screen is form)
+        assert form.house_rules == ("no_money_cap", "initial_donkey")
+        form.query_one("#kind-1", Select).value = "random"
+        form.query_one("#name-0", Input).value = "Ann"
+        await pilot.press("f5")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        session = screen.session
+        assert isinstance(session, SenchaSession)
+        assert session.game.options.money_cap is None
+        assert session.game.options.initial_worker == "donkey"
+        assert session.state.pub.players[0].workers[0].kind == "donkey"
+        assert session.names[0] == "Ann"
+        await pilot.press("q", "y")
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, ChooseGameScreen))
+        chooser = app.screen
+        assert isinstance(chooser, ChooseGameScreen) and chooser.last == "sencha"
+
+
+@pilot_test
+async def test_a_rematch_keeps_sencha_and_its_house_rules(tmp_path: Path) -> None:
+    from tea_tui.app import TeaApp
+    from tea_tui.screens.end import EndScreen
+    from tea_tui.screens.new_game import NewGameScreen
+    from tests.tui.sencha.helpers import play_until, sencha
+
+    s = play_until(sencha(options={"money_cap": None}, seed=4), lambda x: False)
+    assert s.is_over()
+    app = TeaApp(s, data_dir=tmp_path, processes=False, pace=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        assert form.info.id == "sencha" and form.house_rules == ("no_money_cap",)
+        assert form.query_one("#new-seed", Input).value == str(s.seed)
