@@ -4,20 +4,21 @@ A game's AI package (``ai.<game id>``, found through the registry) may provide
 ``game_stats(game) -> GameStats``: an object that watches one game move by move and then names
 its figures (how it ended, how many actions of some kind were taken, which scoring route won).
 The arena keeps each game's figures in its record and sums them up here: a text figure by its
-count, a number by its mean, least and most, and a figure the game names as a rate (a share of
-games, 0 to 1 per game) by its total with a 95% interval. A game without the hook has no such
-figures and its reports are unchanged.
+count, a number by its mean (with a 95% interval), least and most, and a figure the game names
+as a rate (a share of games, 0 to 1 per game) by its total with a 95% interval. A game without
+the hook has no such figures and its reports are unchanged.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import Protocol
 
 import msgspec
 
 from ai.knowledge import game_ai
-from ai.stats import wilson_interval
+from ai.stats import Z95, mean_sd, wilson_interval
 from core.engine import Game, State
 from core.moves import Move
 
@@ -63,6 +64,8 @@ class StatSummary(msgspec.Struct, frozen=True, kw_only=True):
     total: float = 0.0
     """A rate: the games (or shares of games) it counts."""
     rate: bool = False
+    half: float = 0.0
+    """A number: the half-width of the 95% interval of its mean (normal approximation)."""
 
 
 def summarize_stats(
@@ -82,7 +85,7 @@ def summarize_stats(
             out.append(StatSummary(name=name, games=n, counts=dict(counts.most_common())))
             continue
         numbers = [float(v) for v in values]
-        mean = sum(numbers) / n
+        mean, sd = mean_sd(numbers)
         if name in rates:
             total = sum(numbers)
             low, high = wilson_interval(total, n)
@@ -92,8 +95,11 @@ def summarize_stats(
                 )
             )
         else:
+            half = Z95 * sd / math.sqrt(n)
             out.append(
-                StatSummary(name=name, games=n, mean=mean, low=min(numbers), high=max(numbers))
+                StatSummary(
+                    name=name, games=n, mean=mean, low=min(numbers), high=max(numbers), half=half
+                )
             )
     return tuple(out)
 
@@ -110,6 +116,6 @@ def format_stats(summaries: tuple[StatSummary, ...]) -> list[str]:
         elif s.rate:
             cells = f"{s.total:g}/{s.games} = {s.mean:.1%}  95% CI [{s.low:.1%}, {s.high:.1%}]"
         else:
-            cells = f"mean {s.mean:.1f}  min {s.low:g}  max {s.high:g}"
+            cells = f"mean {s.mean:.1f} +/- {s.half:.1f} (95%)  min {s.low:g}  max {s.high:g}"
         lines.append(f"{s.name:<{width}}  {cells}")
     return lines

@@ -21,10 +21,15 @@ def test_summaries_count_labels_average_numbers_and_bound_rates() -> None:
     end, sells, won = summarize_stats(records, rates=("won",))
     assert end.counts == {"vp": 2, "market": 1} and end.games == 3
     assert (sells.mean, sells.low, sells.high, sells.rate) == (27.0, 20.0, 31.0, False)
+    assert sells.half == pytest.approx(1.959964 * 37**0.5 / 3**0.5)
     assert won.rate and won.total == 1.5
     assert (won.low, won.high) == pytest.approx(wilson_interval(1.5, 3))
     text = "\n".join(format_stats((end, sells, won)))
-    assert "vp 2 (67%)" in text and "mean 27.0  min 20  max 31" in text and "95% CI" in text
+    assert (
+        "vp 2 (67%)" in text
+        and "mean 27.0 +/- 6.9 (95%)  min 20  max 31" in text
+        and "95% CI" in text
+    )
     assert format_stats(()) == []
 
 
