@@ -14,6 +14,7 @@ numpy is imported by the functions that need it: the module itself loads without
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -106,20 +107,23 @@ def _seat_rows(games: Sequence[RecordedGame]) -> tuple[list[list[float]], list[f
 
 def chance_rows(
     games: Sequence[RecordedGame], margin: Linear | None
-) -> tuple[list[tuple[float, float, float]], list[float]]:
-    """The inputs of a chance model, one per turn's end, for the seat that just moved: the
-    margin its evaluation gives (the hand-tuned one's, or the ``margin`` model's), crossed with
-    the rounds to come, and its win share."""
-    rows: list[tuple[float, float, float]] = []
+) -> tuple[list[list[float]], list[float]]:
+    """The inputs of a chance model, one per turn: the features of the seat that takes it at
+    its start, then the margin its evaluation gives at its end (the hand-tuned one's in a
+    sample of its view, or the ``margin`` model's), and that margin crossed with the rounds to
+    come; with its win share."""
+    rows: list[list[float]] = []
     wins: list[float] = []
     for g in games:
-        for pos in g.positions:
-            s = pos.mover
-            if s < 0:
+        for before, after in itertools.pairwise(g.positions):
+            s = after.mover
+            if s != before.to_move:
                 continue
-            x = pos.features[s]
-            m = (pos.hand - 0.5) * 2 * SPREAD if margin is None else margin.value(x)
-            rows.append((m, m * pos.stage, pos.stage))
+            if margin is None:
+                m = (after.hand - 0.5) * 2 * SPREAD
+            else:
+                m = margin.value(after.features[s])
+            rows.append([*before.features[s], m, m * before.stage])
             wins.append(g.rewards[s])
     return rows, wins
 

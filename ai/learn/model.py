@@ -9,8 +9,10 @@ an expansion), three small models on recorded games and writes them with their r
 
 - ``win``: a logistic regression, the chance that the seat wins;
 - ``margin``: a linear regression, the seat's final score minus the best other seat's;
-- ``chance``: per evaluation (``hand``, ``learned``), a logistic map from the margin a search
-  value stands for (and the rounds to come) to a win chance, which hints and the analysis show.
+- ``chance``: per evaluation (``hand``, ``learned``), a logistic regression of winning on the
+  features of the position a seat decides in, plus the margin the search's value for a move
+  stands for at the end of the turn (and that margin crossed with the rounds to come): the win
+  chance hints and the analysis show, per move.
 
 Loading checks the file against the game's features (names, version, player count) and refuses
 a mismatch with :class:`WeightsError`. Evaluating is a dot product per seat: no numpy.
@@ -27,15 +29,16 @@ from importlib import resources
 
 from core.engine import Game, Observation, State
 from core.games import info_of, layer_package
+from core.rng import Rng
 
 FORMAT = 1
 """The layout of weights files; a file of another format is refused."""
 SPREAD = 150.0
 """The margin, in VP, that a reward of 1 stands for (the hand-tuned evaluation's scale, so
 that final rewards mean the same under both)."""
-CHANCE_INPUTS = ("margin", "margin_x_rounds", "rounds")
-"""The inputs of a ``chance`` model: the margin a search value stands for, crossed with the
-rounds to come, and those rounds."""
+CHANCE_INPUTS = ("margin", "margin_x_rounds")
+"""The inputs a ``chance`` model takes after the features: the margin a search value stands
+for, and that margin crossed with the rounds to come."""
 EVALUATIONS = ("hand", "learned")
 
 
@@ -102,9 +105,12 @@ class Weights:
     chance: dict[str, Linear]
     recipe: dict[str, object]
 
-    def chance_of_margin(self, evaluation: str, margin: float, rounds: float) -> float:
-        """The win chance of a seat whose search says ``margin`` (under ``evaluation``)."""
-        return self.chance[evaluation].chance((margin, margin * rounds, rounds))
+    def chance_of_margin(
+        self, evaluation: str, features: Sequence[float], margin: float, rounds: float
+    ) -> float:
+        """The win chance of a seat deciding in a position with ``features`` whose search says
+        ``margin`` (under ``evaluation``) at the end of its turn."""
+        return self.chance[evaluation].chance((*features, margin, margin * rounds))
 
 
 def features_of(game: Game) -> FeatureSet | None:
@@ -180,7 +186,8 @@ def parse_weights(text: str, features: FeatureSet, variant: str, where: str = ""
         win=_linear(data.get("win"), size, f"{where}: win"),
         margin=_linear(data.get("margin"), size, f"{where}: margin"),
         chance={
-            k: _linear(chances[k], len(CHANCE_INPUTS), f"{where}: chance.{k}") for k in EVALUATIONS
+            k: _linear(chances[k], size + len(CHANCE_INPUTS), f"{where}: chance.{k}")
+            for k in EVALUATIONS
         },
         recipe=recipe if isinstance(recipe, dict) else {},
     )
@@ -240,17 +247,43 @@ class LearnedEvaluator:
 
 
 class CalibratedChance:
-    """Turns a search's mean reward into a win chance through a weights file's chance model."""
+    """Turns a search's mean reward into a win chance through a weights file's chance model.
+
+    The features of the position decided in come from one state sampled from the observation:
+    they depend on nothing else (see :class:`FeatureSet`), so any sample gives the same ones.
+    The last observation's features are kept, since a search asks about every root move.
+    """
 
     def __init__(
-        self, features: FeatureSet, weights: Weights, evaluation: str, spread: float = SPREAD
+        self,
+        game: Game,
+        features: FeatureSet,
+        weights: Weights,
+        evaluation: str,
+        spread: float = SPREAD,
     ) -> None:
-        self.stage = features.observation_stage
+        self.game = game
+        self.features = features
         self.weights = weights
         self.evaluation = evaluation
         self.spread = spread
+        self._last: tuple[Observation, list[float]] | None = None
+
+    def _features(self, observation: Observation) -> list[float]:
+        last = self._last
+        if last is not None and last[0] is observation:
+            return last[1]
+        sample = self.game.determinize(observation, Rng.from_seed(0))
+        found = self.features.state_features(sample)[observation.seat]
+        self._last = (observation, found)
+        return found
 
     def __call__(self, value: float, observation: Observation) -> float:
         """The win chance a mean reward stands for, as seen from ``observation``."""
         margin = (value - 0.5) * 2 * self.spread
-        return self.weights.chance_of_margin(self.evaluation, margin, self.stage(observation))
+        return self.weights.chance_of_margin(
+            self.evaluation,
+            self._features(observation),
+            margin,
+            self.features.observation_stage(observation),
+        )

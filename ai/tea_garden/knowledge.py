@@ -44,7 +44,7 @@ def knowledge(game: Game) -> Knowledge:
     weights = shipped_weights(game)
     chance: Callable[[float, Observation], float] = evaluator.win_chance
     if weights is not None:  # the win chance calibrated on self-play (ai/tea_garden/data/)
-        chance = CalibratedChance(FEATURES, weights, "hand", evaluator.spread)
+        chance = CalibratedChance(game, FEATURES, weights, "hand", evaluator.spread)
     return Knowledge(
         policy=TeaGardenPolicy(),
         evaluator=evaluator,
@@ -79,7 +79,7 @@ def learned_knowledge(game: Game) -> Knowledge:
     return replace(
         knowledge(game),
         evaluator=LearnedEvaluator(FEATURES, weights),
-        win_chance=CalibratedChance(FEATURES, weights, "learned"),
+        win_chance=CalibratedChance(game, FEATURES, weights, "learned"),
     )
 
 

@@ -64,7 +64,8 @@ def test_shipped_weights_load_and_fit_the_features() -> None:
     ahead.players[0].vp += 30
     assert LearnedEvaluator(FEATURES, weights)(ahead)[0] > rewards[0]
     # The calibrated chance rises with the margin the search reports.
-    low, high = (weights.chance_of_margin("hand", m, 2.0) for m in (-20.0, 20.0))
+    x = state_features(state)[0]
+    low, high = (weights.chance_of_margin("hand", x, m, 2.0) for m in (-20.0, 20.0))
     assert 0.0 < low < 0.5 < high < 1.0
 
 
@@ -89,8 +90,8 @@ def _file(**changes: object) -> str:
         "win": {"bias": 0.0, "weights": [0.0] * len(NAMES)},
         "margin": {"bias": 1.0, "weights": [0.5] * len(NAMES)},
         "chance": {
-            "hand": {"bias": 0.0, "weights": [0.1, 0.0, 0.0]},
-            "learned": {"bias": 0.0, "weights": [0.1, 0.0, 0.0]},
+            "hand": {"bias": 0.0, "weights": [0.0] * len(NAMES) + [0.1, 0.0]},
+            "learned": {"bias": 0.0, "weights": [0.0] * len(NAMES) + [0.1, 0.0]},
         },
     }
     data.update(changes)
