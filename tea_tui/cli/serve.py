@@ -133,6 +133,7 @@ def run_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             raise CliError(str(exc), status=1) from None
     folder = server_folder(getattr(args, "data_dir", None))
     logging.basicConfig(level=logging.INFO, format="tea-tui serve: %(message)s")
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)  # not a line per channel
 
     async def main() -> None:
         lobby = Lobby(folder, seat_timeout=args.seat_timeout)
