@@ -3,6 +3,7 @@
     tea-tui serve --authorized-keys FILE [--host H] [--port P] [--max-clients N]
                   [--seat-timeout SECONDS]
     tea-tui serve --open                 any key signs in; the SSH user name is the player's
+    tea-tui serve --local-only           no SSH: the tables only (tea-tui join, ForceCommand)
     tea-tui join [--socket PATH] [--name NAME]   the client app on the server's own machine
 
 The server keeps its tables, its host key and its socket in ``DATA/server`` (``DATA``: the
@@ -78,7 +79,7 @@ def add_serve_parsers(
     )
     if common is not None:
         common(serve)
-    who = serve.add_mutually_exclusive_group(required=True)
+    who = serve.add_mutually_exclusive_group()
     who.add_argument(
         "--authorized-keys",
         metavar="FILE",
@@ -89,6 +90,12 @@ def add_serve_parsers(
         "--open",
         action="store_true",
         help="accept any key (a trusted network only); the SSH user name is the player's name",
+    )
+    who.add_argument(
+        "--local-only",
+        action="store_true",
+        help="no SSH server: only the tables on their local socket, for tea-tui join on this "
+        "machine or behind your own sshd (ForceCommand)",
     )
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     serve.add_argument("--port", type=_port, default=2222, help="the port (default 2222)")
@@ -125,14 +132,17 @@ def run_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from tea_tui.serve.lobby import Lobby
     from tea_tui.serve.server import TableServer
 
+    if not (args.open or args.local_only or args.authorized_keys):
+        parser.error("serve needs --authorized-keys FILE, --open or --local-only")
     keys = Keys(open=True)
-    if not args.open:
+    if args.authorized_keys:
         try:
             keys = Keys.read(Path(args.authorized_keys).expanduser())
         except ValueError as exc:
             raise CliError(str(exc), status=1) from None
     folder = server_folder(getattr(args, "data_dir", None))
     logging.basicConfig(level=logging.INFO, format="tea-tui serve: %(message)s")
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)  # not a line per channel
 
     async def main() -> None:
         lobby = Lobby(folder, seat_timeout=args.seat_timeout)
@@ -140,17 +150,22 @@ def run_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         for problem in await tables.start():
             print(f"tea-tui serve: a table could not be brought back: {problem}")
         front = SshFront(tables.path, keys, max_clients=args.max_clients)
-        try:
-            port = await front.start(args.host, args.port, folder)
-        except OSError as exc:
-            await tables.stop()
-            raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}", 1) from None
-        mode = "any key (--open)" if args.open else f"{len(keys.names)} authorized keys"
-        print(
-            f"tea-tui serve: listening on {args.host}:{port} for {mode}; connect with "
-            f"ssh -p {port} {args.host}",
-            flush=True,
-        )
+        if args.local_only:
+            print(f"tea-tui serve: tables on {tables.path}; join with tea-tui join", flush=True)
+        else:
+            try:
+                port = await front.start(args.host, args.port, folder)
+            except OSError as exc:
+                await tables.stop()
+                raise CliError(
+                    f"cannot listen on {args.host}:{args.port}: {exc.strerror}", 1
+                ) from None
+            mode = "any key (--open)" if args.open else f"{len(keys.names)} authorized keys"
+            print(
+                f"tea-tui serve: listening on {args.host}:{port} for {mode}; connect with "
+                f"ssh -p {port} {args.host}",
+                flush=True,
+            )
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

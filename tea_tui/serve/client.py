@@ -73,13 +73,21 @@ class TableClient:
             ServerGoneError: if the server closed the connection.
             ProtocolError: if what came is not a message.
         """
+        return (await self.receive_frame())[1]
+
+    async def receive_frame(self) -> tuple[bytes, Reply]:
+        """Wait for the server's next message; return its bytes as they came, and it.
+
+        Raises:
+            ServerGoneError, ProtocolError: as :meth:`receive`.
+        """
         try:
             body = await read_frame(self.reader, MAX_REPLY)
         except ConnectionError as exc:
             raise ServerGoneError(f"the server closed the connection ({exc})") from None
         if body is None:
             raise ServerGoneError("the server closed the connection")
-        return decode_reply(body)
+        return body, decode_reply(body)
 
     async def close(self) -> None:
         """Close the connection."""

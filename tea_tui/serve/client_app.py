@@ -161,6 +161,7 @@ class NewTableScreen(ModalScreen[None]):
     """A new table: the game's id and the seats."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "cancel")]
+    AUTO_FOCUS = "#game"
 
     def compose(self) -> ComposeResult:
         games = ", ".join(f"{g.id} ({g.name})" for g in offered_games())
@@ -178,8 +179,8 @@ class NewTableScreen(ModalScreen[None]):
         game = self.query_one("#game", Input).value.strip()
         seats = tuple(self.query_one("#seats", Input).value.split())
         timeout = self.query_one("#on-timeout", Input).value.strip()
-        if not seats:
-            self.notify("Give at least one seat", severity="warning")
+        if not game or not seats:
+            self.notify("Give the game's id and at least one seat", severity="warning")
             return
         app: Any = self.app
         app.send(CreateTable(game=game, seats=seats[:8], on_timeout=timeout))
@@ -284,6 +285,20 @@ class ServeClientApp(App[None]):
         elif view.note and self.screen is self.lobby:
             self.notify(clean(view.note, 120), timeout=3, markup=False)
         self.lobby.show(self.tables, self.player)
+
+    def open_new_game(self, *, rematch: Any = None) -> None:
+        """The end screen's rematch: back to the lobby, where ``n`` opens a table."""
+        while self.screen is not self.lobby and len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.notify("n opens a new table; the others choose it to sit down", timeout=5)
+
+    def open_replay(self, session: Any) -> None:
+        """The end screen's replay: step through the finished game."""
+        from tea_tui.screens.replay import ReplayScreen
+
+        screen = ReplayScreen.of(session)
+        screen.home = True  # closing it comes back here
+        self.push_screen(screen)
 
     def open_table(self, table: str) -> None:
         """Open the game screen of a table where the viewer sits."""

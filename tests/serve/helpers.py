@@ -11,8 +11,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-import msgspec
-
 from tea_tui.serve.client import TableClient
 from tea_tui.serve.lobby import Lobby
 from tea_tui.serve.protocol import (
@@ -52,27 +50,51 @@ async def running_server(
 
 @dataclass
 class Player:
-    """A scripted client: it keeps every message it receives (and their bytes)."""
+    """A scripted client: it keeps every message it receives (and their bytes).
+
+    A task of its own reads the socket, so that giving up a wait (``asyncio.wait_for``) never
+    cuts a message in two.
+    """
 
     client: TableClient
     name: str
     got: list[Reply] = field(default_factory=list)
     raw: list[bytes] = field(default_factory=list)
+    inbox: asyncio.Queue[tuple[bytes, Reply] | Exception] = field(default_factory=asyncio.Queue)
+    reader: asyncio.Task[None] | None = None
 
     @classmethod
     async def connect(cls, path: Path, name: str, key: str | None = None) -> Player:
         """Connect and wait for the welcome."""
         client = await TableClient.connect(path, name=name, key=key or f"key-{name}")
         player = cls(client, name)
+        player.reader = asyncio.create_task(player._read())
         await player.expect(Welcome)
         return player
 
+    async def _read(self) -> None:
+        while True:
+            try:
+                found = await self.client.receive_frame()
+            except Exception as exc:
+                self.inbox.put_nowait(exc)
+                return
+            self.inbox.put_nowait(found)
+
     async def receive(self) -> Reply:
         """The next message (kept with its encoded bytes)."""
-        reply = await asyncio.wait_for(self.client.receive(), WAIT)
+        found = await asyncio.wait_for(self.inbox.get(), WAIT)
+        if isinstance(found, Exception):
+            self.inbox.put_nowait(found)
+            raise found
+        body, reply = found
         self.got.append(reply)
-        self.raw.append(msgspec.msgpack.encode(reply))
+        self.raw.append(body)
         return reply
+
+    def raw_of(self, reply: Reply) -> bytes:
+        """The bytes a received message came in, as the server sent them."""
+        return self.raw[next(i for i, r in enumerate(self.got) if r is reply)]
 
     async def expect(self, kind: type[T], when: Callable[[T], bool] = lambda _: True) -> T:
         """Skip messages until one of ``kind`` for which ``when`` holds."""
@@ -114,6 +136,8 @@ class Player:
     async def close(self) -> None:
         """Disconnect."""
         await self.client.close()
+        if self.reader is not None:
+            self.reader.cancel()
 
 
 def cleanup(folder: Path) -> None:

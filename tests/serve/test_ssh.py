@@ -8,12 +8,13 @@ import asyncio
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 asyncssh = pytest.importorskip("asyncssh")
 
-from tea_tui.serve.protocol import CreateTable, PlayMoves, StartTable  # noqa: E402
+from tea_tui.serve.protocol import CreateTable, PlayMoves, StartTable, Watch  # noqa: E402
 from tea_tui.serve.ssh import Keys, SshFront  # noqa: E402
 from tests.serve.helpers import WAIT, Player, cleanup, running_server, short_dir  # noqa: E402
 
@@ -166,3 +167,115 @@ def test_the_host_key_is_made_once(folder: Path) -> None:
     second = host_key(folder)
     assert first.public_data == second.public_data
     assert (folder / HOST_KEY).stat().st_mode & 0o077 == 0
+
+
+class Terminal:
+    """One player's SSH session with a terminal: what the screen showed, and keys to send."""
+
+    def __init__(self, process: object) -> None:
+        self.process: Any = process
+        self.screen = bytearray()
+        self.task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        while data := await self.process.stdout.read(65536):
+            self.screen.extend(data)
+
+    async def until_seen(self, words: bytes) -> None:
+        for _ in range(int(WAIT / 0.1)):
+            if words in self.screen:
+                return
+            await asyncio.sleep(0.1)
+        tail = bytes(self.screen[-2000:])
+        raise AssertionError(f"{words!r} never showed on the SSH screen: {tail!r}")
+
+    def press(self, keys: bytes) -> None:
+        if self.process.stdin.channel.is_closing():
+            raise AssertionError(f"the app ended: {bytes(self.screen[-2000:])!r}")
+        self.process.stdin.write(keys)
+
+    async def close(self) -> None:
+        self.process.stdin.write_eof()
+        await asyncio.wait_for(self.process.wait_closed(), WAIT)
+        self.task.cancel()
+
+
+async def terminal(conn: Any, size: tuple[int, int] = (100, 30)) -> Terminal:
+    process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
+    return Terminal(process)
+
+
+def test_two_players_on_two_ssh_terminals_play_a_whole_game(folder: Path) -> None:
+    """Ann opens a Tasting Duel table from her lobby over SSH, Bo takes the seat from his,
+    Ann starts, and each plays every decision on their own terminal; a watcher follows the
+    game to the end, which both terminals show."""
+    ann, bo = player_key("Ann"), player_key("Bo")
+    keys = Keys({ann.public_data: "Ann", bo.public_data: "Bo"})  # type: ignore[attr-defined]
+
+    async def main() -> None:
+        async with (
+            ssh_server(folder, keys) as (tables, _front, port),
+            connect(port, client_keys=[ann]) as conn_a,  # type: ignore[attr-defined]
+            connect(port, client_keys=[bo]) as conn_b,  # type: ignore[attr-defined]
+        ):
+            term_a = await terminal(conn_a)
+            term_b = await terminal(conn_b, (120, 40))
+            await term_a.until_seen(b"you are Ann")
+            await term_b.until_seen(b"you are Bo")
+            cy = await Player.connect(tables.path, "Cy")
+            for _ in range(30):  # keys typed before the form has the focus are lost
+                term_a.press(b"n")
+                await asyncio.sleep(0.5)
+                term_a.press(b"\x01\x0b")  # Ctrl+A Ctrl+K clear the field
+                await asyncio.sleep(0.2)
+                term_a.press(b"tasting")
+                await asyncio.sleep(0.2)
+                term_a.press(b"\r")
+                try:
+                    listing = await asyncio.wait_for(
+                        cy.lobby(lambda lst: len(lst.tables) >= 1), 3.0
+                    )
+                    break
+                except TimeoutError:
+                    continue
+            else:
+                import re
+
+                text = re.sub(rb"\x1b\[[0-9;?]*[a-zA-Z]", b" ", bytes(term_a.screen))
+                text = re.sub(rb"\s+", b" ", text)
+                raise AssertionError(re.findall(rb"Refused.{0,300}", text)[:3])
+            table = listing.tables[0].id
+            await term_b.until_seen(table.encode())
+            for _ in range(100):  # Enter on the table: take its free seat
+                term_b.press(b"\r")
+                try:
+                    await asyncio.wait_for(
+                        cy.lobby(lambda lst: lst.tables[0].seats[1].player == "Bo"), 2.0
+                    )
+                    break
+                except TimeoutError:
+                    continue
+            term_a.press(b"s")
+            await cy.lobby(lambda lst: lst.tables[0].status == "playing")
+            await cy.client.send(Watch(table))
+            view = await cy.view()
+            terms = (term_a, term_b)
+            while view.outcome is None:
+                assert view.to_move is not None
+                made = view.moves_made
+                for _ in range(100):  # the key counts once that screen shows the turn
+                    terms[view.to_move].press(b"1")
+                    try:
+                        view = await asyncio.wait_for(
+                            cy.view(lambda v, m=made: v.moves_made > m),  # type: ignore[misc]
+                            2.0,
+                        )
+                        break
+                    except TimeoutError:
+                        continue
+            assert view.final is not None and len(view.final.moves) == 6
+            for term in terms:
+                await term.until_seen(b"rematch")  # the end screen's keys
+                await term.close()
+
+    asyncio.run(main())

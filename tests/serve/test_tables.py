@@ -201,7 +201,7 @@ def test_a_client_never_receives_another_seats_hand(folder: Path, game: str) -> 
                 if step % 4 == 0 or session.is_over():
                     seen = [_strings(msgspec.to_builtins(session.view(s))) for s in (0, 1)]
                     for me in (0, 1):
-                        sent = msgspec.msgpack.encode(views[me])
+                        sent = players[me].raw_of(views[me])
                         assert views[me].observation == msgspec.msgpack.encode(session.view(me))
                         for word in seen[1 - me] - seen[me]:
                             assert word.encode() not in sent, (me, word)
