@@ -1,6 +1,6 @@
 """A whole Sencha game in plain mode and in the app against an AI, played by keys as a person
 would: the first item the decision panel offers, sub-menus included; the game is saved, the
-log tells the draws and the end screen follows.
+log tells the draws and the end screen follows."""
 
 from __future__ import annotations
 
