@@ -191,7 +191,8 @@ class SavesScreen(Screen[None]):
             hints = len(entry.save.game_notes.hints)
             used = f" · {hints} hint{'s' if hints != 1 else ''} used" if hints else ""
             text.append(
-                f"\n{len(entry.save.moves)} moves · seed {entry.save.seed}{extras}{used}",
+                f"\n{_game_name(setup.game)}{len(entry.save.moves)} moves · seed "
+                f"{entry.save.seed}{extras}{used}",
                 style="dim",
             )
         self._detail(text)
@@ -302,6 +303,16 @@ class SavesScreen(Screen[None]):
     def action_back(self) -> None:
         """Back to the title screen."""
         self.dismiss(None)
+
+
+def _game_name(game: str) -> str:
+    """ "Sencha · " for a save of a game the registry knows ("" for an unknown one)."""
+    from core.games import UnknownGameError, find_game
+
+    try:
+        return f"{find_game(game).name} · "
+    except UnknownGameError:
+        return ""
 
 
 def _extras(game: str, options: Mapping[str, OptionValue]) -> str:

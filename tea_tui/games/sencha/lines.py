@@ -286,4 +286,12 @@ def status_lines(
         first += [("  │ you ", "dim"), seat_piece(view.seat, names)]
     p = pub.players[view.seat]
     second: Line = [(f"{p.money}¥ {p.vp} VP", "bold"), (" │ ", "dim"), *worker_pieces(p)]
+    if p.area:
+        ready: Line = [(" │ ", "dim"), (f"{p.area} house{'s' if p.area > 1 else ''} to build", "")]
+        if sum(len(text) for text, _ in second + ready) <= STATUS_WIDTH:
+            second += ready
     return [first, second]
+
+
+STATUS_WIDTH = 77
+"""The most the status's second line takes at 80 columns (inside its padding)."""

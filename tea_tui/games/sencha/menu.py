@@ -174,7 +174,7 @@ def why_not(g: SenchaData, action: str) -> str:
     if action == "buy":
         if not p.reserve:
             return "no house left on your reserve"
-        return f"it costs {p.reserve} yen and you have {p.money}"
+        return f"you have {p.money} yen"
     if action == "build":
         if not p.area:
             return (

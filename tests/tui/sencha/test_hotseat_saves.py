@@ -51,3 +51,21 @@ def test_a_saved_game_goes_on_with_its_house_rules_and_its_log(tmp_path: Path) -
     assert rebuilt.moves == s.moves
     assert [e.text for e in rebuilt.log] == [e.text for e in s.log]
     assert rebuilt.state.pub == s.state.pub
+
+
+@pilot_test
+async def test_the_saves_list_names_the_game_and_its_house_rules(tmp_path: Path) -> None:
+    from textual.widgets import Static
+
+    from tea_tui.app import make_title_app
+    from tea_tui.screens.saves_list import SavesScreen
+
+    s = play_until(sencha(options={"money_cap": None}, seed=8), lambda x: len(x.moves) >= 20)
+    SaveKeeper(store_in(tmp_path)).save(s, "tea time")
+    app = make_title_app(data_dir=tmp_path, processes=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await until(pilot, lambda: isinstance(app.screen, SavesScreen) and app.screen.entries)
+        await pilot.pause()
+        detail = str(app.screen.query_one("#saves-detail", Static).render())
+        assert "Sencha · 20 moves · seed 8 · house rules: No money cap" in detail

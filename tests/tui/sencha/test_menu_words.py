@@ -10,6 +10,7 @@ from core.sencha import moves as mv
 from core.setup import SetupError
 from tea_tui.game_ui import ui_for
 from tea_tui.games.sencha import UI
+from tea_tui.games.sencha.house_rules import HOUSE_RULES
 from tea_tui.games.sencha.lines import (
     market_lines,
     plain,
@@ -232,3 +233,22 @@ def test_undo_never_takes_back_a_draw_or_a_new_card() -> None:
                 assert s.state.pub == before.pub
                 s.apply(rng.choice(list(s.legal_moves())))
     assert drawn > 20 and undone > 20
+
+
+@pytest.mark.parametrize("rule", [r.name for r in HOUSE_RULES])
+def test_every_house_rule_plays_through_the_menu(rule: str) -> None:
+    """With each house rule on, random games play to the end through the menu's items, and
+    every step's items are the legal moves."""
+    options = ui_for("sencha").check_options({rule: True})
+    for seed in range(2):
+        s = sencha(["human", "random", "random"], seed=seed, options=options)
+        assert s.house_rules == (rule,)
+        rng = Rng.from_seed(seed + 50)
+        while not s.is_over():
+            top = menu_of(s)
+            offered = moves_of(top)
+            for it in top.items:
+                if it.submenu and it.enabled:
+                    offered += moves_of(menu_of(s, it.submenu))
+            assert sorted(map(str, offered)) == sorted(map(str, s.legal_moves()))
+            s.apply(rng.choice(offered))

@@ -1,6 +1,6 @@
 """A whole Sencha game in plain mode and in the app against an AI, played by keys as a person
 would: the first item the decision panel offers, sub-menus included; the game is saved, the
-log tells the draws and the end screen names Sencha's categories."""
+log tells the draws and the end screen follows."""
 
 from __future__ import annotations
 
@@ -59,12 +59,12 @@ def test_a_whole_plain_game_against_mcts(tmp_path: Path) -> None:
 
 
 @pilot_test
-async def test_a_whole_app_game_against_the_heuristic(tmp_path: Path) -> None:
+async def test_a_whole_app_game_against_mcts(tmp_path: Path) -> None:
     from tea_tui.app import TeaApp
     from tea_tui.screens.end import EndScreen
     from tea_tui.screens.game import GameScreen
 
-    session = sencha(("human@Ann", "heuristic@Bo"), seed=12)
+    session = sencha(("human@Ann", "mcts:iters=20@Bo"), seed=12)
     app = TeaApp(session, data_dir=tmp_path, autosave=True, processes=False, pace=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
