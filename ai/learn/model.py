@@ -12,7 +12,11 @@ an expansion), three small models on recorded games and writes them with their r
 - ``chance``: per evaluation (``hand``, ``learned``), a logistic regression of winning on the
   features of the position a seat decides in, plus the margin the search's value for a move
   stands for at the end of the turn (and that margin crossed with the rounds to come): the win
-  chance hints and the analysis show, per move.
+  chance hints and the analysis show, per move;
+- ``search_scale`` (optional): per evaluation, a logistic map of the ``chance`` model's score
+  (Platt scaling), fitted to the chances real hint searches gave on seeded games
+  (``tea-tui train --calibration --fit-scale``): a search's value is the mean over many samples
+  after its best move, not one sample after the move played, and this corrects the difference.
 
 Loading checks the file against the game's features (names, version, player count) and refuses
 a mismatch with :class:`WeightsError`. Evaluating is a dot product per seat: no numpy.
@@ -23,7 +27,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
@@ -104,13 +108,16 @@ class Weights:
     margin: Linear
     chance: dict[str, Linear]
     recipe: dict[str, object]
+    search_scale: dict[str, Linear] = field(default_factory=dict)
 
     def chance_of_margin(
         self, evaluation: str, features: Sequence[float], margin: float, rounds: float
     ) -> float:
         """The win chance of a seat deciding in a position with ``features`` whose search says
         ``margin`` (under ``evaluation``) at the end of its turn."""
-        return self.chance[evaluation].chance((*features, margin, margin * rounds))
+        score = self.chance[evaluation].value((*features, margin, margin * rounds))
+        scale = self.search_scale.get(evaluation)
+        return logistic(score if scale is None else scale.value((score,)))
 
 
 def features_of(game: Game) -> FeatureSet | None:
@@ -177,6 +184,9 @@ def parse_weights(text: str, features: FeatureSet, variant: str, where: str = ""
     if not isinstance(chances, dict) or set(chances) != set(EVALUATIONS):
         raise WeightsError(f"{where}: 'chance' needs a model for each of {EVALUATIONS}")
     recipe = data.get("recipe")
+    scales = data.get("search_scale", {})
+    if not isinstance(scales, dict) or not set(scales) <= set(EVALUATIONS):
+        raise WeightsError(f"{where}: 'search_scale' may hold a model for each of {EVALUATIONS}")
     return Weights(
         game=features.game,
         variant=variant,
@@ -190,6 +200,7 @@ def parse_weights(text: str, features: FeatureSet, variant: str, where: str = ""
             for k in EVALUATIONS
         },
         recipe=recipe if isinstance(recipe, dict) else {},
+        search_scale={k: _linear(v, 1, f"{where}: search_scale.{k}") for k, v in scales.items()},
     )
 
 

@@ -102,6 +102,16 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
         default="hand",
         help="(--calibration) the evaluation of the hint search (default hand, as hints)",
     )
+    parser.add_argument(
+        "--fit-scale",
+        action="store_true",
+        help="(--calibration) fit the map from the chance model to what these games showed and "
+        "write it into the weights file (--out, else the shipped one): use training seeds, "
+        "then measure on others",
+    )
+    parser.add_argument(
+        "--json", metavar="FILE", help="(--calibration) also write every measured point to FILE"
+    )
     parser.add_argument("--quiet", action="store_true", help="do not report each game")
     add_executor_arguments(parser)
 
@@ -270,7 +280,54 @@ def _calibration(parser: argparse.ArgumentParser, args: argparse.Namespace, conf
     )
     print(format_reliability(table, title))
     print(f"(always 50%: Brier {base:.4f}; worst bucket gap {table.worst_gap() * 100:.1f} points)")
+    if args.fit_scale:
+        _fit_scale(args, config, [p.chance for p in points], [p.won for p in points])
+    if args.json:
+        import msgspec
+
+        try:
+            Path(args.json).write_bytes(msgspec.json.encode(points))
+        except OSError as exc:
+            print(f"tea-tui: cannot write {args.json!r}: {exc}", file=sys.stderr)
+            return 1
     return 0
+
+
+def _fit_scale(
+    args: argparse.Namespace, config: Any, chances: list[float], won: list[float]
+) -> None:
+    """Fit Platt scaling of the chance model's score to the measured outcomes and write it."""
+    import math
+
+    from ai.arena import seated_game
+    from ai.learn.fit import _json, fit_logistic
+    from ai.learn.model import features_of, shipped_weights
+
+    game = seated_game(config, config.seats)
+    features = features_of(game)
+    weights = shipped_weights(game)
+    if features is None or weights is None:
+        raise ValueError("no weights to scale for this setup: train them first")
+    variant = features.variant(game)
+    assert variant is not None
+    old = weights.search_scale.get(args.eval)
+    scores = []
+    for c in chances:
+        c = min(1 - 1e-12, max(1e-12, c))
+        z = math.log(c / (1 - c))
+        scores.append(z if old is None else (z - old.bias) / old.weights[0])
+    scale = fit_logistic([[z] for z in scores], won)
+    out = Path(args.out) if args.out else default_out(args.game, variant)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    data.setdefault("search_scale", {})[args.eval] = _json(scale)
+    words = ["tea-tui", "train", "--calibration", "--fit-scale", "--eval", args.eval]
+    words += ["--players", str(args.players), "--games", str(config.games)]
+    words += ["--seed", str(config.seed), "--iters", str(args.iters), "--every", str(args.every)]
+    if args.seats:
+        words += ["--seats", args.seats]
+    data["recipe"][f"search_scale_{args.eval}"] = " ".join(words)
+    out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(f"search scale for {args.eval} written to {out}: {_json(scale)}")
 
 
 def main(argv: list[str] | None = None) -> int:

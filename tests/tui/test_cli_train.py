@@ -54,3 +54,23 @@ def test_calibration_prints_a_reliability_table(capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out
     assert "| bucket | points | shown | won | gap |" in out
     assert "Brier score" in out and "always 50%" in out
+
+
+def test_fit_scale_writes_a_search_scale_that_loads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--calibration --fit-scale fits the map of the chance model's score to the measured wins
+    and writes it, with the command that made it, into the weights file given."""
+    pytest.importorskip("numpy")
+    from ai.learn.model import weights_name
+
+    shipped = Path(__file__).parents[2] / "ai" / "tea_garden" / "data" / weights_name("2p")
+    out = tmp_path / "w.json"
+    out.write_text(shipped.read_text())
+    argv = ["train", "--calibration", "--fit-scale", "--seats", "heuristic,heuristic"]
+    argv += ["--games", "2", "--iters", "10", "--every", "4", "--quiet", "--out", str(out)]
+    assert main(argv) == 0
+    assert "search scale for hand written" in capsys.readouterr().out
+    weights = parse_weights(out.read_text(), FEATURES, "2p")
+    assert set(weights.search_scale) == {"hand"}
+    assert "--fit-scale" in str(weights.recipe["search_scale_hand"])
