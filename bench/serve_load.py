@@ -157,6 +157,8 @@ async def play_table(
             counts["retried"] += 1
         elif shown is not None:
             results["latency"].append(shown - pressed)
+        else:
+            counts["unseen"] += 1
     reading.cancel()
     for task in readers:
         task.cancel()
@@ -213,7 +215,7 @@ async def run(args: argparse.Namespace, server: Any, port: int, socket: Path, fo
     await asyncio.sleep(3.0)
     loaded = tree_rss(server.pid)
     results: dict[str, list[float]] = {"latency": []}
-    counts = {"moves": 0, "retried": 0}
+    counts = {"moves": 0, "retried": 0, "unseen": 0}
     until = time.monotonic() + args.seconds
     played = await asyncio.gather(
         *(
@@ -235,8 +237,9 @@ async def run(args: argparse.Namespace, server: Any, port: int, socket: Path, fo
         p95 = lat[min(len(lat) - 1, int(0.95 * len(lat)))]
         print(
             f"key press to updated screen: median {statistics.median(lat) * 1000:.0f} ms, "
-            f"p95 {p95 * 1000:.0f} ms over {len(lat)} moves ({counts['retried']} moves needed "
-            "a second press and are left out)"
+            f"p95 {p95 * 1000:.0f} ms over {len(lat)} moves (left out: {counts['retried']} "
+            f"moves whose key was pressed again, {counts['unseen']} whose screen showed nothing "
+            "new within 2 s of the move)"
         )
     per = (loaded - base) / max(1, args.clients)
     print(

@@ -279,3 +279,30 @@ def test_two_players_on_two_ssh_terminals_play_a_whole_game(folder: Path) -> Non
                 await term.close()
 
     asyncio.run(main())
+
+
+def test_a_flood_of_keys_leaves_the_other_players_alone(folder: Path) -> None:
+    """Eve pastes a megabyte of keys into her session; Ann's game at another table goes on
+    (the server's loop never waits on Eve's app) and the server still answers everyone."""
+    eve = player_key("Eve")
+    keys = Keys({eve.public_data: "Eve"})  # type: ignore[attr-defined]
+
+    async def main() -> None:
+        async with (
+            ssh_server(folder, keys) as (tables, _front, port),
+            connect(port, client_keys=[eve]) as conn,  # type: ignore[attr-defined]
+        ):
+            flood = await terminal(conn)
+            await flood.until_seen(b"you are Eve")
+            for _ in range(16):
+                flood.press(b"x" * 65536)
+            ann = await Player.connect(tables.path, "Ann")
+            await ann.client.send(CreateTable(game="tasting", seats=("human", "random")))
+            table = (await ann.view()).table.id
+            await ann.client.send(StartTable(table))
+            end = await ann.play_out(table)
+            assert end.outcome is not None
+            flood.press(b"q")
+            await flood.close()
+
+    asyncio.run(main())
