@@ -40,6 +40,7 @@ from tea_tui.serve.protocol import (
     Welcome,
 )
 from tea_tui.serve.remote_screen import WatchScreen, open_remote
+from tea_tui.serve.table import seat_name
 
 
 def table_line(info: TableInfo, me: str) -> str:
@@ -209,8 +210,11 @@ class ServeClientApp(App[None]):
     NewTableScreen { align: center middle; }
     """
 
-    def __init__(self, socket: Path | str, *, name: str, key: str) -> None:
+    def __init__(self, socket: Path | str, *, name: str, key: str, ask_name: bool = False) -> None:
         super().__init__()
+        self.ask_name = ask_name
+        """Ask the player's name first (the browser, where nobody signed in); the key is then
+        ``web:NAME``."""
         self.socket = socket
         self.player = name
         self.key = key
@@ -224,7 +228,21 @@ class ServeClientApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(self.lobby)
-        self.run_worker(self._listen(), exclusive=True, group="server")
+        if not self.ask_name:
+            self.run_worker(self._listen(), exclusive=True, group="server")
+            return
+        from tea_tui.screens.modals import NameScreen
+
+        def named(name: str | None) -> None:
+            if not name:
+                self.exit()
+                return
+            self.player = seat_name(name)
+            self.key = f"web:{self.player}"
+            self.run_worker(self._listen(), exclusive=True, group="server")
+
+        hint = "The same name later takes you back to your seats."
+        self.push_screen(NameScreen("Your name at the table", hint=hint), named)
 
     def seat_at(self, info: TableInfo) -> int | None:
         """The viewer's seat at a table, or None."""
