@@ -5,6 +5,7 @@ terminal."""
 from __future__ import annotations
 
 import asyncio
+import shutil
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -304,5 +305,46 @@ def test_a_flood_of_keys_leaves_the_other_players_alone(folder: Path) -> None:
             assert end.outcome is not None
             flood.press(b"q")
             await flood.close()
+
+    asyncio.run(main())
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="no OpenSSH client here")
+def test_the_openssh_client_signs_in_and_gets_the_lobby(folder: Path) -> None:
+    """OpenSSH's own client: a password is refused, the authorized key gets the lobby on a
+    terminal, and a session without a terminal is refused."""
+    ann = player_key("Ann")
+    key_file = folder / "ann_key"
+    key_file.write_bytes(ann.export_private_key())  # type: ignore[attr-defined]
+    key_file.chmod(0o600)
+    keys = Keys({ann.public_data: "Ann"})  # type: ignore[attr-defined]
+
+    async def ssh(port: int, *extra: str) -> asyncio.subprocess.Process:
+        return await asyncio.create_subprocess_exec(
+            "ssh", "-p", str(port), "-o", "StrictHostKeyChecking=no",
+            "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o", "LogLevel=ERROR",
+            *extra, "127.0.0.1",
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+
+    async def main() -> None:
+        async with ssh_server(folder, keys) as (_tables, _front, port):
+            refused = await ssh(port, "-o", "PreferredAuthentications=password")
+            _, err = await asyncio.wait_for(refused.communicate(), WAIT)
+            assert refused.returncode != 0 and b"Permission denied" in err
+            command = await ssh(port, "-i", str(key_file), "-o", "IdentitiesOnly=yes", "-T")
+            command.stdin.close()  # type: ignore[union-attr]
+            _, err = await asyncio.wait_for(command.communicate(), WAIT)
+            assert b"needs a terminal" in err
+            session = await ssh(port, "-i", str(key_file), "-o", "IdentitiesOnly=yes", "-tt")
+            assert session.stdout is not None and session.stdin is not None
+            screen = b""
+            while b"you are Ann" not in screen:
+                data = await asyncio.wait_for(session.stdout.read(65536), WAIT)
+                assert data, f"the session ended: {screen[-500:]!r}"
+                screen += data
+            session.stdin.close()
+            await asyncio.wait_for(session.wait(), WAIT)
 
     asyncio.run(main())
