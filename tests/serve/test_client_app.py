@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tea_tui.serve.client_app import LobbyScreen, ServeClientApp
-from tea_tui.serve.protocol import TakeSeat
+from tea_tui.serve.protocol import Chat, TakeSeat
 from tea_tui.serve.remote_screen import RemoteParts
 from tests.serve.helpers import Player, cleanup, running_server, short_dir
 
@@ -31,8 +31,9 @@ async def until(pilot: object, check: object, tries: int = 600) -> None:
 
 
 def test_a_player_opens_a_table_and_plays_a_whole_game_by_keys(folder: Path) -> None:
-    """Ann (the app) opens a Tasting Duel table, Bo (a scripted client) sits down, Ann starts
-    and plays every decision with the menu's keys; the game ends on both sides alike."""
+    """Ann (the app) opens a Tasting Duel table, Bo (a scripted client) sits down, Ann starts,
+    sees Bo's chat line (as text, not markup) and plays every decision with the menu's keys;
+    the game ends on both sides alike."""
 
     async def main() -> None:
         async with running_server(folder) as server:
@@ -53,6 +54,13 @@ def test_a_player_opens_a_table_and_plays_a_whole_game_by_keys(folder: Path) -> 
                 assert isinstance(app.screen, LobbyScreen)
                 await pilot.press("s")
                 await until(pilot, lambda: isinstance(app.screen, RemoteParts))
+                await bo.client.send(Chat(table, "good luck [b]Ann[/b]"))
+                await until(
+                    pilot,
+                    lambda: any(
+                        "Bo: good luck [b]Ann[/b]" in str(n.message) for n in app._notifications
+                    ),
+                )
                 bo_task = asyncio.create_task(bo.play_out(table))
                 screen = app.screen
                 for _ in range(20):
