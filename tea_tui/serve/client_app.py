@@ -24,6 +24,7 @@ from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.games import offered_games
+from core.setup import OptionValue
 from tea_tui.safe_text import clean
 from tea_tui.serve.client import ServerGoneError, TableClient
 from tea_tui.serve.protocol import (
@@ -60,6 +61,21 @@ def table_line(info: TableInfo, me: str) -> str:
     if info.watchers:
         text += f" · {info.watchers} watching"
     return clean(text, 160)
+
+
+def parse_options(text: str) -> dict[str, OptionValue]:
+    """A table's options as typed: ``puerh`` switches an option on, ``name=value`` gives a
+    number or a word (the server checks them against the game's options)."""
+    options: dict[str, OptionValue] = {}
+    for word in text.split()[:20]:
+        name, eq, value = word.partition("=")
+        if not eq:
+            options[name[:40]] = True
+        elif value.isdigit():
+            options[name[:40]] = int(value)
+        else:
+            options[name[:40]] = {"true": True, "false": False}.get(value.lower(), value[:40])
+    return options
 
 
 class LobbyScreen(Screen[None]):
@@ -171,6 +187,8 @@ class NewTableScreen(ModalScreen[None]):
             yield Input(offered_games()[0].id, id="game")
             yield Label("Seats: human for each person, or mcts:normal, heuristic, luyu:hard")
             yield Input("human human", id="seats")
+            yield Label("Options (blank: none): switches such as puerh, or name=value")
+            yield Input("", id="options")
             yield Label("AI that takes over a seat left empty too long (blank: none)")
             yield Input("", id="on-timeout")
             yield Label("Enter opens the table · Esc cancels")
@@ -180,11 +198,12 @@ class NewTableScreen(ModalScreen[None]):
         game = self.query_one("#game", Input).value.strip()
         seats = tuple(self.query_one("#seats", Input).value.split())
         timeout = self.query_one("#on-timeout", Input).value.strip()
+        options = parse_options(self.query_one("#options", Input).value)
         if not game or not seats:
             self.notify("Give the game's id and at least one seat", severity="warning")
             return
         app: Any = self.app
-        app.send(CreateTable(game=game, seats=seats[:8], on_timeout=timeout))
+        app.send(CreateTable(game=game, seats=seats[:8], options=options, on_timeout=timeout))
         self.dismiss(None)
 
     def action_cancel(self) -> None:

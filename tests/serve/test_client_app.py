@@ -78,3 +78,16 @@ def test_a_player_opens_a_table_and_plays_a_whole_game_by_keys(folder: Path) -> 
                 assert screen.session.outcome() == end.outcome  # type: ignore[attr-defined]
 
     asyncio.run(main())
+
+
+def test_the_new_table_form_reads_options() -> None:
+    """Switches, numbers and words, as the form's options field takes them."""
+    from tea_tui.serve.client_app import parse_options
+
+    assert parse_options("puerh money_cap=10 kind=ox flag=false") == {
+        "puerh": True,
+        "money_cap": 10,
+        "kind": "ox",
+        "flag": False,
+    }
+    assert parse_options("") == {}
