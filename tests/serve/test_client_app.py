@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tea_tui.serve.client_app import LobbyScreen, ServeClientApp
-from tea_tui.serve.protocol import Chat, TakeSeat
+from tea_tui.serve.protocol import Chat, CreateTable, StartTable, TakeSeat
 from tea_tui.serve.remote_screen import RemoteParts
 from tests.serve.helpers import Player, cleanup, running_server, short_dir
 
@@ -91,3 +92,42 @@ def test_the_new_table_form_reads_options() -> None:
         "flag": False,
     }
     assert parse_options("") == {}
+
+
+def test_a_whole_tea_garden_game_on_its_own_screens_from_one_seats_view(folder: Path) -> None:
+    """Tea Garden's own game screen (its panels, menus and confirmations) plays a whole game
+    on a mirror of Ann's seat: she takes the free seat at Bo's table with Enter and answers
+    each of her decisions with Enter (and y to confirm); Bo plays through the protocol. Her
+    end screen shows the same outcome as his."""
+    from tea_tui.screens.end import EndScreen
+    from tea_tui.screens.modals import ConfirmScreen
+
+    async def main() -> None:
+        async with running_server(folder) as server:
+            bo = await Player.connect(server.path, "Bo")
+            await bo.client.send(CreateTable(game="tea_garden", seats=("human", "human")))
+            table = (await bo.view()).table.id
+            app = ServeClientApp(server.path, name="Ann", key="key-Ann")
+            async with app.run_test(size=(120, 40)) as pilot:
+                await until(pilot, lambda: app.client is not None and len(app.tables) == 1)
+                await pilot.press("enter")
+                await bo.view(lambda v: v.table.seats[1].player == "Ann")
+                await bo.client.send(StartTable(table))
+                await until(pilot, lambda: isinstance(app.screen, RemoteParts | ConfirmScreen))
+                pick = lambda v: v.legal[(v.moves_made * 7) % len(v.legal)]  # noqa: E731
+                bo_task = asyncio.create_task(bo.play_out(table, pick))
+                screen: Any = app.screen
+                for _ in range(5000):
+                    if bo_task.done():
+                        break
+                    await pilot.pause(0.01)
+                    if isinstance(app.screen, ConfirmScreen):
+                        await pilot.press("y")
+                    elif app.screen is screen and screen.session.human_to_move:
+                        await pilot.press("enter")
+                end = await asyncio.wait_for(bo_task, 60)
+                await until(pilot, lambda: isinstance(app.screen, EndScreen))
+                assert screen.session.outcome() == end.outcome
+                assert screen.moves_made == len(end.final.moves) > 50  # type: ignore[union-attr]
+
+    asyncio.run(main())
