@@ -123,7 +123,7 @@ def test_a_whole_tea_garden_game_on_its_own_screens_from_one_seats_view(folder: 
                     await pilot.pause(0.01)
                     if isinstance(app.screen, ConfirmScreen):
                         await pilot.press("y")
-                    elif app.screen is screen and screen.session.human_to_move:
+                    elif id(app.screen) == id(screen) and screen.session.human_to_move:
                         await pilot.press("enter")
                 end = await asyncio.wait_for(bo_task, 60)
                 await until(pilot, lambda: isinstance(app.screen, EndScreen))
