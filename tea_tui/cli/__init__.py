@@ -42,6 +42,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("tea_tui.cli.analyse", "add_analyse_parser"),
     "serve": ("tea_tui.cli.serve", "add_serve_parsers"),
     "join": ("tea_tui.cli.serve", "add_serve_parsers"),
+    "web": ("tea_tui.cli.serve", "add_serve_parsers"),
 }
 """Each command's module and the function that adds its parser, in the order of ``--help``.
 
@@ -71,6 +72,7 @@ commands:
   tea-tui serve            host shared tables over SSH, each player at their own terminal
                            (tea-tui serve --authorized-keys FILE; see tea-tui serve --help)
   tea-tui join             the lobby of a tea-tui server on this machine
+  tea-tui web              the shared tables in a browser (textual-serve, on 127.0.0.1)
 
 Games are autosaved after every move. Saves live in your user data folder and the settings in
 your user config folder, or all under --data-dir DIR.
@@ -158,6 +160,7 @@ RUNNERS: dict[str, tuple[str, str]] = {
     "analyze": ("tea_tui.cli.analyse", "run_analyse"),
     "serve": ("tea_tui.cli.serve", "run_serve"),
     "join": ("tea_tui.cli.serve", "run_join"),
+    "web": ("tea_tui.cli.serve", "run_web"),
 }
 """Each command's module and the function that runs it."""
 

@@ -119,6 +119,25 @@ def add_serve_parsers(
     join.add_argument("--socket", metavar="PATH", default=None, help="the server's socket")
     join.add_argument("--name", default=None, help="your name at the table")
     join.add_argument("--key", default=None, help=argparse.SUPPRESS)
+    join.add_argument("--ask-name", action="store_true", help=argparse.SUPPRESS)
+    web: argparse.ArgumentParser = commands.add_parser(
+        "web",
+        help="the shared tables in a browser (textual-serve), bound to 127.0.0.1",
+        description="Serve the lobby and tables to browsers with textual-serve. There is no "
+        "sign-in: a player gives a name, and the same name resumes their seats, so keep it on "
+        "127.0.0.1 or a trusted network. Needs the web extra (pip install 'tea-tui[web]').",
+    )
+    if common is not None:
+        common(web)
+    web.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    web.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
+    web.add_argument(
+        "--seat-timeout",
+        type=_positive,
+        default=None,
+        metavar="SECONDS",
+        help="after this long away, a player's seat goes to the AI the table's creator chose",
+    )
 
 
 def run_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -187,9 +206,23 @@ def run_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if not socket.exists():
         raise CliError(f"no tea-tui server runs here (no socket at {socket})", status=1)
     name = (args.name or user)[:32]
-    app = ServeClientApp(socket, name=name, key=args.key or f"local:{user}")
+    key = args.key or f"local:{user}"
+    app = ServeClientApp(socket, name=name, key=key, ask_name=args.ask_name)
     app.run()
     if app.exit_message:
         print(app.exit_message)
         return 1
+    return 0
+
+
+def run_web(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Serve the tables to browsers until interrupted."""
+    try:
+        from tea_tui.serve.web import WebFront
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").partition(".")[0] in ("textual_serve", "aiohttp"):
+            raise CliError("tea-tui web needs textual-serve: pip install 'tea-tui[web]'") from None
+        raise
+    folder = server_folder(getattr(args, "data_dir", None))
+    WebFront(folder, host=args.host, port=args.port, seat_timeout=args.seat_timeout).serve()
     return 0

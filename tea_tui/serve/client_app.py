@@ -24,6 +24,7 @@ from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.games import offered_games
+from core.setup import OptionValue
 from tea_tui.safe_text import clean
 from tea_tui.serve.client import ServerGoneError, TableClient
 from tea_tui.serve.protocol import (
@@ -40,6 +41,7 @@ from tea_tui.serve.protocol import (
     Welcome,
 )
 from tea_tui.serve.remote_screen import WatchScreen, open_remote
+from tea_tui.serve.table import seat_name
 
 
 def table_line(info: TableInfo, me: str) -> str:
@@ -59,6 +61,21 @@ def table_line(info: TableInfo, me: str) -> str:
     if info.watchers:
         text += f" · {info.watchers} watching"
     return clean(text, 160)
+
+
+def parse_options(text: str) -> dict[str, OptionValue]:
+    """A table's options as typed: ``puerh`` switches an option on, ``name=value`` gives a
+    number or a word (the server checks them against the game's options)."""
+    options: dict[str, OptionValue] = {}
+    for word in text.split()[:20]:
+        name, eq, value = word.partition("=")
+        if not eq:
+            options[name[:40]] = True
+        elif value.isdigit():
+            options[name[:40]] = int(value)
+        else:
+            options[name[:40]] = {"true": True, "false": False}.get(value.lower(), value[:40])
+    return options
 
 
 class LobbyScreen(Screen[None]):
@@ -170,6 +187,8 @@ class NewTableScreen(ModalScreen[None]):
             yield Input(offered_games()[0].id, id="game")
             yield Label("Seats: human for each person, or mcts:normal, heuristic, luyu:hard")
             yield Input("human human", id="seats")
+            yield Label("Options (blank: none): switches such as puerh, or name=value")
+            yield Input("", id="options")
             yield Label("AI that takes over a seat left empty too long (blank: none)")
             yield Input("", id="on-timeout")
             yield Label("Enter opens the table · Esc cancels")
@@ -179,11 +198,12 @@ class NewTableScreen(ModalScreen[None]):
         game = self.query_one("#game", Input).value.strip()
         seats = tuple(self.query_one("#seats", Input).value.split())
         timeout = self.query_one("#on-timeout", Input).value.strip()
+        options = parse_options(self.query_one("#options", Input).value)
         if not game or not seats:
             self.notify("Give the game's id and at least one seat", severity="warning")
             return
         app: Any = self.app
-        app.send(CreateTable(game=game, seats=seats[:8], on_timeout=timeout))
+        app.send(CreateTable(game=game, seats=seats[:8], options=options, on_timeout=timeout))
         self.dismiss(None)
 
     def action_cancel(self) -> None:
@@ -209,8 +229,11 @@ class ServeClientApp(App[None]):
     NewTableScreen { align: center middle; }
     """
 
-    def __init__(self, socket: Path | str, *, name: str, key: str) -> None:
+    def __init__(self, socket: Path | str, *, name: str, key: str, ask_name: bool = False) -> None:
         super().__init__()
+        self.ask_name = ask_name
+        """Ask the player's name first (the browser, where nobody signed in); the key is then
+        ``web:NAME``."""
         self.socket = socket
         self.player = name
         self.key = key
@@ -224,7 +247,21 @@ class ServeClientApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(self.lobby)
-        self.run_worker(self._listen(), exclusive=True, group="server")
+        if not self.ask_name:
+            self.run_worker(self._listen(), exclusive=True, group="server")
+            return
+        from tea_tui.screens.modals import NameScreen
+
+        def named(name: str | None) -> None:
+            if not name:
+                self.exit()
+                return
+            self.player = seat_name(name)
+            self.key = f"web:{self.player}"
+            self.run_worker(self._listen(), exclusive=True, group="server")
+
+        hint = "The same name later takes you back to your seats."
+        self.push_screen(NameScreen("Your name at the table", hint=hint), named)
 
     def seat_at(self, info: TableInfo) -> int | None:
         """The viewer's seat at a table, or None."""

@@ -47,7 +47,7 @@ log = logging.getLogger("tea_tui.serve")
 
 RECORD_SUFFIX = ".table.json"
 MAX_TABLES = 200
-"""The most tables a server keeps open at once."""
+"""The most tables a server keeps open (waiting or playing) at once."""
 
 
 class Client(Protocol):
@@ -173,7 +173,7 @@ class Lobby:
         if isinstance(request, ListTables):
             client.send(LobbyList(self.listing()))
         elif isinstance(request, CreateTable):
-            if len(self.tables) >= MAX_TABLES:
+            if sum(t.status != "over" for t in self.tables.values()) >= MAX_TABLES:
                 raise TableError(f"this server has {MAX_TABLES} tables open: join one of them")
             table = Table.create(
                 self._new_id(),

@@ -11,10 +11,10 @@ runs them), no undo, hints or saving (the table saves after every move). A watch
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
@@ -26,7 +26,7 @@ from tea_tui.safe_text import clean
 from tea_tui.screens.game import GameScreen, game_screen
 from tea_tui.screens.modals import ConfirmScreen
 from tea_tui.serve.mirror import final_session, mirror_session, update
-from tea_tui.serve.protocol import PlayMoves, TableView
+from tea_tui.serve.protocol import Chat, PlayMoves, TableView
 
 Send = Callable[[Any], None]
 _CLASSES: dict[str, type[GameScreen]] = {}
@@ -49,6 +49,9 @@ class RemoteParts:
     refresh_view: Any
     is_mounted: bool
 
+    chat_seen: tuple[str, ...] = ()
+    """The chat lines already shown."""
+
     def setup_remote(self, view: TableView, send: Send) -> None:
         """Remember the table and how to reach it; drop the AI seats the base screen made."""
         for ai in self._ai.values():
@@ -59,6 +62,7 @@ class RemoteParts:
         self.moves_made = view.moves_made
         self.final_shown = False
         self._shown_seat = view.you
+        self.chat_seen = view.chat
 
     def apply_view(self, view: TableView) -> None:
         """Show a newer view of the table (the real game once it is over)."""
@@ -70,6 +74,11 @@ class RemoteParts:
             update(self.session, view)
         if view.note:
             self.notify(clean(view.note, 120), timeout=3, markup=False)
+        seen = set(self.chat_seen)
+        for line in view.chat:
+            if line not in seen:
+                self.notify(clean(line, 300), title="Chat", timeout=8, markup=False)
+        self.chat_seen = view.chat
         if not self.is_mounted:  # on_mount shows it
             return
         try:
@@ -96,6 +105,27 @@ class RemoteParts:
             return False
         found: bool | None = super().check_action(action, parameters)  # type: ignore[misc]
         return found
+
+    def palette_commands(self) -> Iterator[SystemCommand]:
+        """The shared table's commands: no undo, hint, saving or AI pace here."""
+        game: Any = self
+        yield SystemCommand("Say to the table", "A line of chat for everyone here", self.say)
+        yield SystemCommand("Scores", "Points per category for every seat", game.action_scores)
+        yield SystemCommand("Help", "Keys and a short rules reference", game.action_help)
+        for panel in game.game_layout.panels:
+            show = f"Show {panel.title.lower()}"
+            yield SystemCommand(show, panel.tip, lambda n=panel.name: game.action_panel(n))
+        yield SystemCommand("Back to the lobby", "Your seat is kept", self.action_quit_game)
+
+    def say(self) -> None:
+        """Ask for a line of chat and send it to the table."""
+        from tea_tui.screens.modals import NameScreen
+
+        def said(text: str | None) -> None:
+            if text:
+                self.send(Chat(self.table_id, text[:300]))
+
+        self.app.push_screen(NameScreen("Say to the table"), said)
 
     def action_quit_game(self) -> None:
         """Back to the lobby (the seat is kept: choose the table again to go on)."""

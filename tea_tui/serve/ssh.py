@@ -140,6 +140,9 @@ class SshFront:
             agent_forwarding=False,
             x11_forwarding=False,
             line_editor=False,
+            keepalive_interval=30,
+            keepalive_count_max=3,
+            login_timeout=60,
         )
         sockets = self._server.sockets
         found: int = sockets[0].getsockname()[1] if sockets else port
@@ -198,21 +201,29 @@ class SshFront:
             preexec_fn=_take_terminal,
         )
         os.close(slave)
+        os.set_blocking(master, False)
         loop = asyncio.get_running_loop()
-        done = asyncio.Event()
 
-        def readable() -> None:
+        async def screen_out() -> None:
+            ready = asyncio.Event()
+            loop.add_reader(master, ready.set)
             try:
-                data = os.read(master, READ_SIZE)
-            except OSError:
-                data = b""
-            if not data:
+                while True:
+                    await ready.wait()
+                    ready.clear()
+                    try:
+                        data = os.read(master, READ_SIZE)
+                    except BlockingIOError:
+                        continue
+                    except OSError:  # the app has ended
+                        return
+                    if not data:
+                        return
+                    process.stdout.write(data)
+                    # A player who stops reading holds up only their own app, never the loop.
+                    await process.stdout.drain()
+            finally:
                 loop.remove_reader(master)
-                done.set()
-                return
-            process.stdout.write(data)
-
-        loop.add_reader(master, readable)
 
         async def keys_in() -> None:
             while True:
@@ -225,18 +236,20 @@ class SshFront:
                     continue
                 if not data:
                     break
+                # An app that does not take its keys (a flood) loses the surplus: the write
+                # never waits.
                 with contextlib.suppress(OSError):
                     os.write(master, data)
             with contextlib.suppress(ProcessLookupError):
                 child.terminate()
 
+        out = loop.create_task(screen_out())
         pump = loop.create_task(keys_in())
         status = await child.wait()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(done.wait(), 5.0)
+        with contextlib.suppress(TimeoutError, asyncssh.Error, OSError):
+            await asyncio.wait_for(out, 5.0)
         pump.cancel()
-        with contextlib.suppress(OSError, ValueError):
-            loop.remove_reader(master)
+        out.cancel()
         os.close(master)
         return max(0, status)
 

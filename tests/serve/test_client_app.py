@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tea_tui.serve.client_app import LobbyScreen, ServeClientApp
-from tea_tui.serve.protocol import TakeSeat
+from tea_tui.serve.protocol import Chat, CreateTable, StartTable, TakeSeat
 from tea_tui.serve.remote_screen import RemoteParts
 from tests.serve.helpers import Player, cleanup, running_server, short_dir
 
@@ -31,8 +32,9 @@ async def until(pilot: object, check: object, tries: int = 600) -> None:
 
 
 def test_a_player_opens_a_table_and_plays_a_whole_game_by_keys(folder: Path) -> None:
-    """Ann (the app) opens a Tasting Duel table, Bo (a scripted client) sits down, Ann starts
-    and plays every decision with the menu's keys; the game ends on both sides alike."""
+    """Ann (the app) opens a Tasting Duel table, Bo (a scripted client) sits down, Ann starts,
+    sees Bo's chat line (as text, not markup) and plays every decision with the menu's keys;
+    the game ends on both sides alike."""
 
     async def main() -> None:
         async with running_server(folder) as server:
@@ -53,6 +55,13 @@ def test_a_player_opens_a_table_and_plays_a_whole_game_by_keys(folder: Path) -> 
                 assert isinstance(app.screen, LobbyScreen)
                 await pilot.press("s")
                 await until(pilot, lambda: isinstance(app.screen, RemoteParts))
+                await bo.client.send(Chat(table, "good luck [b]Ann[/b]"))
+                await until(
+                    pilot,
+                    lambda: any(
+                        "Bo: good luck [b]Ann[/b]" in str(n.message) for n in app._notifications
+                    ),
+                )
                 bo_task = asyncio.create_task(bo.play_out(table))
                 screen = app.screen
                 for _ in range(20):
@@ -68,5 +77,57 @@ def test_a_player_opens_a_table_and_plays_a_whole_game_by_keys(folder: Path) -> 
                 end = await asyncio.wait_for(bo_task, 60)
                 assert screen.session.is_over()  # type: ignore[attr-defined]
                 assert screen.session.outcome() == end.outcome  # type: ignore[attr-defined]
+
+    asyncio.run(main())
+
+
+def test_the_new_table_form_reads_options() -> None:
+    """Switches, numbers and words, as the form's options field takes them."""
+    from tea_tui.serve.client_app import parse_options
+
+    assert parse_options("puerh money_cap=10 kind=ox flag=false") == {
+        "puerh": True,
+        "money_cap": 10,
+        "kind": "ox",
+        "flag": False,
+    }
+    assert parse_options("") == {}
+
+
+def test_a_whole_tea_garden_game_on_its_own_screens_from_one_seats_view(folder: Path) -> None:
+    """Tea Garden's own game screen (its panels, menus and confirmations) plays a whole game
+    on a mirror of Ann's seat: she takes the free seat at Bo's table with Enter and answers
+    each of her decisions with Enter (and y to confirm); Bo plays through the protocol. Her
+    end screen shows the same outcome as his."""
+    from tea_tui.screens.end import EndScreen
+    from tea_tui.screens.modals import ConfirmScreen
+
+    async def main() -> None:
+        async with running_server(folder) as server:
+            bo = await Player.connect(server.path, "Bo")
+            await bo.client.send(CreateTable(game="tea_garden", seats=("human", "human")))
+            table = (await bo.view()).table.id
+            app = ServeClientApp(server.path, name="Ann", key="key-Ann")
+            async with app.run_test(size=(120, 40)) as pilot:
+                await until(pilot, lambda: app.client is not None and len(app.tables) == 1)
+                await pilot.press("enter")
+                await bo.view(lambda v: v.table.seats[1].player == "Ann")
+                await bo.client.send(StartTable(table))
+                await until(pilot, lambda: isinstance(app.screen, RemoteParts | ConfirmScreen))
+                pick = lambda v: v.legal[(v.moves_made * 7) % len(v.legal)]  # noqa: E731
+                bo_task = asyncio.create_task(bo.play_out(table, pick))
+                screen: Any = app.screen
+                for _ in range(5000):
+                    if bo_task.done():
+                        break
+                    await pilot.pause(0.01)
+                    if isinstance(app.screen, ConfirmScreen):
+                        await pilot.press("y")
+                    elif id(app.screen) == id(screen) and screen.session.human_to_move:
+                        await pilot.press("enter")
+                end = await asyncio.wait_for(bo_task, 60)
+                await until(pilot, lambda: isinstance(app.screen, EndScreen))
+                assert screen.session.outcome() == end.outcome
+                assert screen.moves_made == len(end.final.moves) > 50  # type: ignore[union-attr]
 
     asyncio.run(main())

@@ -5,6 +5,7 @@ terminal."""
 from __future__ import annotations
 
 import asyncio
+import shutil
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -277,5 +278,73 @@ def test_two_players_on_two_ssh_terminals_play_a_whole_game(folder: Path) -> Non
             for term in terms:
                 await term.until_seen(b"rematch")  # the end screen's keys
                 await term.close()
+
+    asyncio.run(main())
+
+
+def test_a_flood_of_keys_leaves_the_other_players_alone(folder: Path) -> None:
+    """Eve pastes a megabyte of keys into her session; Ann's game at another table goes on
+    (the server's loop never waits on Eve's app) and the server still answers everyone."""
+    eve = player_key("Eve")
+    keys = Keys({eve.public_data: "Eve"})  # type: ignore[attr-defined]
+
+    async def main() -> None:
+        async with (
+            ssh_server(folder, keys) as (tables, _front, port),
+            connect(port, client_keys=[eve]) as conn,  # type: ignore[attr-defined]
+        ):
+            flood = await terminal(conn)
+            await flood.until_seen(b"you are Eve")
+            for _ in range(16):
+                flood.press(b"x" * 65536)
+            ann = await Player.connect(tables.path, "Ann")
+            await ann.client.send(CreateTable(game="tasting", seats=("human", "random")))
+            table = (await ann.view()).table.id
+            await ann.client.send(StartTable(table))
+            end = await ann.play_out(table)
+            assert end.outcome is not None
+            flood.press(b"q")
+            await flood.close()
+
+    asyncio.run(main())
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="no OpenSSH client here")
+def test_the_openssh_client_signs_in_and_gets_the_lobby(folder: Path) -> None:
+    """OpenSSH's own client: a password is refused, the authorized key gets the lobby on a
+    terminal, and a session without a terminal is refused."""
+    ann = player_key("Ann")
+    key_file = folder / "ann_key"
+    key_file.write_bytes(ann.export_private_key())  # type: ignore[attr-defined]
+    key_file.chmod(0o600)
+    keys = Keys({ann.public_data: "Ann"})  # type: ignore[attr-defined]
+
+    async def ssh(port: int, *extra: str) -> asyncio.subprocess.Process:
+        return await asyncio.create_subprocess_exec(
+            "ssh", "-p", str(port), "-o", "StrictHostKeyChecking=no",
+            "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o", "LogLevel=ERROR",
+            *extra, "127.0.0.1",
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+
+    async def main() -> None:
+        async with ssh_server(folder, keys) as (_tables, _front, port):
+            refused = await ssh(port, "-o", "PreferredAuthentications=password")
+            _, err = await asyncio.wait_for(refused.communicate(), WAIT)
+            assert refused.returncode != 0 and b"Permission denied" in err
+            command = await ssh(port, "-i", str(key_file), "-o", "IdentitiesOnly=yes", "-T")
+            command.stdin.close()  # type: ignore[union-attr]
+            _, err = await asyncio.wait_for(command.communicate(), WAIT)
+            assert b"needs a terminal" in err
+            session = await ssh(port, "-i", str(key_file), "-o", "IdentitiesOnly=yes", "-tt")
+            assert session.stdout is not None and session.stdin is not None
+            screen = b""
+            while b"you are Ann" not in screen:
+                data = await asyncio.wait_for(session.stdout.read(65536), WAIT)
+                assert data, f"the session ended: {screen[-500:]!r}"
+                screen += data
+            session.stdin.close()
+            await asyncio.wait_for(session.wait(), WAIT)
 
     asyncio.run(main())

@@ -343,3 +343,46 @@ def test_seat_names_from_clients_are_made_safe() -> None:
     name = seat_name("\x1b[31mEve")
     SeatSpec(kind="human", name=name)  # accepted by the seat spec
     assert "\x1b" not in name
+
+
+def test_a_solo_table_against_the_automa_and_an_mcts_seat(folder: Path) -> None:
+    """Tea Garden against Lu Yu (the automa seat plays its one move), and Tasting Duel against
+    a small MCTS: the table runs those seats itself until the person's game is over."""
+
+    async def main() -> None:
+        async with running_server(folder) as server:
+            ann = await Player.connect(server.path, "Ann")
+            for game, seats in (
+                ("tea_garden", ("human", "luyu:easy")),
+                ("tasting", ("human", "mcts:iters=50")),
+            ):
+                await ann.client.send(CreateTable(game=game, seats=seats))
+                table = (await ann.view(lambda v, g=game: v.table.game == g)).table.id  # type: ignore[misc]
+                await ann.client.send(StartTable(table))
+                end = await ann.play_out(
+                    table, lambda v: v.legal[(v.moves_made * 7) % len(v.legal)]
+                )
+                assert end.outcome is not None and end.table.status == "over"
+                moves = server.lobby.store.load(table).replay.moves
+                assert len(moves) == len(end.final.moves)  # type: ignore[union-attr]
+
+    asyncio.run(main())
+
+
+def test_table_options_are_checked_by_the_game(folder: Path) -> None:
+    """A table with Tea Garden's Puerh expansion opens; an option the game lacks is refused."""
+
+    async def main() -> None:
+        async with running_server(folder) as server:
+            ann = await Player.connect(server.path, "Ann")
+            seats = ("human", "human")
+            await ann.client.send(
+                CreateTable(game="tea_garden", seats=seats, options={"nope": True})
+            )
+            assert "unknown option" in (await ann.refused()).message
+            await ann.client.send(
+                CreateTable(game="tea_garden", seats=seats, options={"puerh": True})
+            )
+            assert (await ann.view()).table.options == {"puerh": True}
+
+    asyncio.run(main())
