@@ -383,3 +383,28 @@ def test_table_options_are_checked_by_the_game(folder: Path) -> None:
             assert (await ann.view()).table.options == {"puerh": True}
 
     asyncio.run(main())
+
+
+def test_a_fault_in_one_request_is_refused_and_the_server_goes_on(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A request that fails inside the server (here a table whose start breaks) is refused
+    with a message; the connection and the other tables carry on."""
+    from tea_tui.serve.table import Table
+
+    def broken(self: Table, key: str, seed: int) -> None:
+        raise RuntimeError("boom")
+
+    async def main() -> None:
+        async with running_server(folder) as server:
+            ann = await Player.connect(server.path, "Ann")
+            await ann.client.send(CreateTable(game="tasting", seats=("human", "random")))
+            table = (await ann.view()).table.id
+            with monkeypatch.context() as patch:
+                patch.setattr(Table, "start", broken)
+                await ann.client.send(StartTable(table))
+                assert "internal error" in (await ann.refused()).message
+            await ann.client.send(StartTable(table))
+            assert (await ann.play_out(table)).outcome is not None
+
+    asyncio.run(main())
