@@ -132,6 +132,13 @@ def add_serve_parsers(
     web.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     web.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
     web.add_argument(
+        "--public-url",
+        metavar="URL",
+        default=None,
+        help="the address browsers reach the server at (default http://HOST:PORT), e.g. "
+        "behind a proxy or with --host 0.0.0.0",
+    )
+    web.add_argument(
         "--seat-timeout",
         type=_positive,
         default=None,
@@ -224,5 +231,12 @@ def run_web(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             raise CliError("tea-tui web needs textual-serve: pip install 'tea-tui[web]'") from None
         raise
     folder = server_folder(getattr(args, "data_dir", None))
-    WebFront(folder, host=args.host, port=args.port, seat_timeout=args.seat_timeout).serve()
+    front = WebFront(
+        folder,
+        host=args.host,
+        port=args.port,
+        seat_timeout=args.seat_timeout,
+        public_url=args.public_url,
+    )
+    front.serve()
     return 0
