@@ -146,16 +146,24 @@ def test_a_whole_game_with_one_player_at_an_ssh_terminal(folder: Path) -> None:
 
 
 def test_more_sessions_than_max_clients_are_turned_away(folder: Path) -> None:
-    """With --max-clients 0 sessions free, a session is told the server is full."""
+    """With --max-clients 1, a second session while one plays is told the server is full; the
+    first goes on."""
     ann = player_key("Ann")
     keys = Keys({ann.public_data: "Ann"})  # type: ignore[attr-defined]
 
     async def main() -> None:
-        async with ssh_server(folder, keys, max_clients=1) as (_tables, front, port):
-            front.sessions = 1  # one player is on already
-            async with connect(port, client_keys=[ann]) as conn:  # type: ignore[attr-defined]
-                result = await conn.run(term_type="xterm", term_size=(80, 24))
-                assert "server is full" in str(result.stdout) + str(result.stderr)
+        async with (
+            ssh_server(folder, keys, max_clients=1) as (_tables, front, port),
+            connect(port, client_keys=[ann]) as conn,  # type: ignore[attr-defined]
+        ):
+            first = await terminal(conn)
+            await first.until_seen(b"you are Ann")
+            assert front.sessions == 1
+            result = await conn.run(term_type="xterm", term_size=(80, 24))
+            assert "server is full (1 players)" in str(result.stdout) + str(result.stderr)
+            first.press(b"n")
+            await first.until_seen(b"Enter opens the table")  # the first session still plays
+            await first.close()
 
     asyncio.run(main())
 

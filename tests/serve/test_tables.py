@@ -408,3 +408,27 @@ def test_a_fault_in_one_request_is_refused_and_the_server_goes_on(
             assert (await ann.play_out(table)).outcome is not None
 
     asyncio.run(main())
+
+
+def test_a_connection_that_never_greets_is_dropped(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A half-open connection (it connects and says nothing) is told why and dropped, and the
+    server goes on serving the others."""
+    from tea_tui.serve import server as server_module
+
+    monkeypatch.setattr(server_module, "HELLO_TIMEOUT", 0.2)
+
+    async def main() -> None:
+        async with running_server(folder) as server:
+            reader, writer = await asyncio.open_unix_connection(str(server.path))
+            silent = TableClient(reader, writer)
+            got = await asyncio.wait_for(silent.receive(), 30)
+            assert isinstance(got, Refused) and "no greeting came in time" in got.message
+            with pytest.raises(ConnectionError):
+                await asyncio.wait_for(silent.receive(), 30)
+            ann = await Player.connect(server.path, "Ann")
+            await ann.client.send(ListTables())
+            await ann.lobby()
+
+    asyncio.run(main())
