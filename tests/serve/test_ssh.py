@@ -356,3 +356,45 @@ def test_the_openssh_client_signs_in_and_gets_the_lobby(folder: Path) -> None:
             await asyncio.wait_for(session.wait(), WAIT)
 
     asyncio.run(main())
+
+
+def test_a_dropped_ssh_connection_ends_its_app_and_keeps_the_seat(folder: Path) -> None:
+    """Ann's SSH connection is cut mid-game (no goodbye): her app process ends, the table
+    shows her away with her seat kept, and signing in again with her key resumes the game."""
+    ann = player_key("Ann")
+    keys = Keys({ann.public_data: "Ann"})  # type: ignore[attr-defined]
+
+    async def main() -> None:
+        async with ssh_server(folder, keys) as (tables, front, port):
+            bo = await Player.connect(tables.path, "Bo")
+            await bo.client.send(CreateTable(game="tasting", seats=("human", "human")))
+            table = (await bo.view()).table.id
+            conn = await connect(port, client_keys=[ann])  # type: ignore[misc]
+            term = await terminal(conn)
+            await term.until_seen(b"you are Ann")
+            await term.until_seen(table.encode())
+            for _ in range(100):  # Enter on the table: take its free seat
+                term.press(b"\r")
+                try:
+                    await asyncio.wait_for(bo.view(lambda v: v.table.seats[1].player == "Ann"), 2.0)
+                    break
+                except TimeoutError:
+                    continue
+            await bo.client.send(StartTable(table))
+            await bo.view(lambda v: v.table.status == "playing")
+            conn._transport.abort()  # the line is cut
+            away = await bo.view(lambda v: v.table.seats[1].connected is False)
+            assert away.table.seats[1].player == "Ann"
+            for _ in range(int(WAIT / 0.1)):
+                if front.sessions == 0:
+                    break
+                await asyncio.sleep(0.1)
+            assert front.sessions == 0  # the app process ended with its session
+            async with connect(port, client_keys=[ann]) as again:  # type: ignore[attr-defined]
+                term = await terminal(again)
+                back = await bo.view(lambda v: v.table.seats[1].connected)
+                assert back.table.seats[1].player == "Ann"
+                await term.until_seen(b"Tasting Duel")  # her game screen, at once
+                await term.close()
+
+    asyncio.run(main())
