@@ -132,6 +132,13 @@ def add_serve_parsers(
     web.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     web.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
     web.add_argument(
+        "--public-url",
+        metavar="URL",
+        default=None,
+        help="the address browsers reach the server at (default http://HOST:PORT), e.g. "
+        "behind a proxy or with --host 0.0.0.0",
+    )
+    web.add_argument(
         "--seat-timeout",
         type=_positive,
         default=None,
@@ -149,7 +156,7 @@ def run_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             raise CliError("tea-tui serve needs asyncssh: pip install 'tea-tui[serve]'") from None
         raise
     from tea_tui.serve.lobby import Lobby
-    from tea_tui.serve.server import TableServer
+    from tea_tui.serve.server import ServerRunningError, TableServer
 
     if not (args.open or args.local_only or args.authorized_keys):
         parser.error("serve needs --authorized-keys FILE, --open or --local-only")
@@ -166,7 +173,11 @@ def run_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     async def main() -> None:
         lobby = Lobby(folder, seat_timeout=args.seat_timeout)
         tables = TableServer(lobby, folder / SOCKET)
-        for problem in await tables.start():
+        try:
+            problems = await tables.start()
+        except ServerRunningError as exc:
+            raise CliError(str(exc), status=1) from None
+        for problem in problems:
             print(f"tea-tui serve: a table could not be brought back: {problem}")
         front = SshFront(tables.path, keys, max_clients=args.max_clients)
         if args.local_only:
@@ -223,6 +234,17 @@ def run_web(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if (exc.name or "").partition(".")[0] in ("textual_serve", "aiohttp"):
             raise CliError("tea-tui web needs textual-serve: pip install 'tea-tui[web]'") from None
         raise
+    from tea_tui.serve.server import socket_answers
+
     folder = server_folder(getattr(args, "data_dir", None))
-    WebFront(folder, host=args.host, port=args.port, seat_timeout=args.seat_timeout).serve()
+    if asyncio.run(socket_answers(folder / SOCKET)):
+        raise CliError(f"a tea-tui server runs already on {folder}: stop it first", status=1)
+    front = WebFront(
+        folder,
+        host=args.host,
+        port=args.port,
+        seat_timeout=args.seat_timeout,
+        public_url=args.public_url,
+    )
+    front.serve()
     return 0

@@ -287,7 +287,12 @@ class ServeClientApp(App[None]):
         try:
             self.client = await TableClient.connect(self.socket, name=self.player, key=self.key)
             while True:
-                self.on_reply(await self.client.receive())
+                reply = await self.client.receive()
+                try:
+                    self.on_reply(reply)
+                except Exception as exc:  # one view this app cannot show must not end it
+                    text = f"This app could not show what the server sent: {exc}"
+                    self.notify(clean(text, 300), severity="error", markup=False)
         except (ServerGoneError, ProtocolError) as exc:
             self.exit_message = f"tea-tui: {exc}"
             self.exit(return_code=1, message=self.exit_message)

@@ -161,12 +161,16 @@ class Lobby:
 
     async def handle(self, client: Client, request: Request) -> None:
         """Carry out one request; a refusal is sent back to the client as :class:`Refused`."""
+        table = getattr(request, "table", "")
+        kind = type(request).__name__
         try:
             await self._handle(client, request)
         except TableError as exc:
-            table = getattr(request, "table", "")
-            kind = type(request).__name__
             client.send(Refused(message=str(exc), request=kind, table=table))
+        except Exception:  # a fault of ours: logged, refused, and the server goes on
+            log.exception("table %s: %s from %s failed", table or "-", kind, client.name)
+            message = "the server could not do that (an internal error, logged on the server)"
+            client.send(Refused(message=message, request=kind, table=table))
 
     async def _handle(self, client: Client, request: Request) -> None:
         player = PlayerRecord(client.name, client.key)

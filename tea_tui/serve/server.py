@@ -44,6 +44,24 @@ TIMEOUT_CHECK = 5.0
 """Seconds between checks of the seat timeout."""
 
 
+class ServerRunningError(RuntimeError):
+    """Another table server listens on the socket already."""
+
+
+async def socket_answers(path: Path) -> bool:
+    """True if something accepts connections on the socket at ``path``."""
+    if not path.exists():
+        return False
+    try:
+        _, writer = await asyncio.open_unix_connection(str(path))
+    except OSError:
+        return False
+    writer.close()
+    with contextlib.suppress(OSError):
+        await writer.wait_closed()
+    return True
+
+
 class Connection:
     """One client app connected to the table server."""
 
@@ -103,11 +121,21 @@ class TableServer:
 
     async def start(self) -> list[str]:
         """Bring back the saved tables and listen; return the tables that could not be
-        brought back, a line each."""
+        brought back, a line each.
+
+        Raises:
+            ServerRunningError: if another server answers on the socket already (its
+                tables are its own: two servers must not share a folder).
+        """
+        if await socket_answers(self.path):
+            raise ServerRunningError(
+                f"a tea-tui server runs already on {self.path.parent} (its socket answers); "
+                "stop it first, or give this one another --data-dir"
+            )
         problems = self.lobby.restore()
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         with contextlib.suppress(FileNotFoundError):
-            self.path.unlink()
+            self.path.unlink()  # left by a server that was killed
         self._server = await asyncio.start_unix_server(self._serve, path=str(self.path))
         os.chmod(self.path, 0o600)
         self._timeouts = asyncio.get_running_loop().create_task(self._check_timeouts())

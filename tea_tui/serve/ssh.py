@@ -226,22 +226,24 @@ class SshFront:
                 loop.remove_reader(master)
 
         async def keys_in() -> None:
-            while True:
-                try:
-                    data = await process.stdin.read(READ_SIZE)
-                except asyncssh.TerminalSizeChanged as change:
-                    _set_size(master, change.width, change.height)
-                    continue
-                except (asyncssh.BreakReceived, asyncssh.SignalReceived):
-                    continue
-                if not data:
-                    break
-                # An app that does not take its keys (a flood) loses the surplus: the write
-                # never waits.
-                with contextlib.suppress(OSError):
-                    os.write(master, data)
-            with contextlib.suppress(ProcessLookupError):
-                child.terminate()
+            try:
+                while True:
+                    try:
+                        data = await process.stdin.read(READ_SIZE)
+                    except asyncssh.TerminalSizeChanged as change:
+                        _set_size(master, change.width, change.height)
+                        continue
+                    except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                        continue
+                    if not data:
+                        break
+                    # An app that does not take its keys (a flood) loses the surplus: the
+                    # write never waits.
+                    with contextlib.suppress(OSError):
+                        os.write(master, data)
+            finally:  # the session ended, cleanly or not: so does its app
+                with contextlib.suppress(ProcessLookupError):
+                    child.terminate()
 
         out = loop.create_task(screen_out())
         pump = loop.create_task(keys_in())

@@ -27,12 +27,20 @@ class WebFront(Server):
     """textual-serve's server with the table server started and stopped alongside."""
 
     def __init__(
-        self, folder: Path, *, host: str, port: int, seat_timeout: float | None = None
+        self,
+        folder: Path,
+        *,
+        host: str,
+        port: int,
+        seat_timeout: float | None = None,
+        public_url: str | None = None,
     ) -> None:
         self.tables = TableServer(Lobby(folder, seat_timeout=seat_timeout), folder / SOCKET)
         command = [sys.executable, "-m", "tea_tui.cli", "join", "--ask-name"]
         command += ["--socket", str(self.tables.path)]
-        super().__init__(shlex.join(command), host=host, port=port, title="tea-tui")
+        super().__init__(
+            shlex.join(command), host=host, port=port, title="tea-tui", public_url=public_url
+        )
 
     async def on_startup(self, app: Any) -> None:
         """Start the tables before the first page."""

@@ -146,16 +146,24 @@ def test_a_whole_game_with_one_player_at_an_ssh_terminal(folder: Path) -> None:
 
 
 def test_more_sessions_than_max_clients_are_turned_away(folder: Path) -> None:
-    """With --max-clients 0 sessions free, a session is told the server is full."""
+    """With --max-clients 1, a second session while one plays is told the server is full; the
+    first goes on."""
     ann = player_key("Ann")
     keys = Keys({ann.public_data: "Ann"})  # type: ignore[attr-defined]
 
     async def main() -> None:
-        async with ssh_server(folder, keys, max_clients=1) as (_tables, front, port):
-            front.sessions = 1  # one player is on already
-            async with connect(port, client_keys=[ann]) as conn:  # type: ignore[attr-defined]
-                result = await conn.run(term_type="xterm", term_size=(80, 24))
-                assert "server is full" in str(result.stdout) + str(result.stderr)
+        async with (
+            ssh_server(folder, keys, max_clients=1) as (_tables, front, port),
+            connect(port, client_keys=[ann]) as conn,  # type: ignore[attr-defined]
+        ):
+            first = await terminal(conn)
+            await first.until_seen(b"you are Ann")
+            assert front.sessions == 1
+            result = await conn.run(term_type="xterm", term_size=(80, 24))
+            assert "server is full (1 players)" in str(result.stdout) + str(result.stderr)
+            first.press(b"n")
+            await first.until_seen(b"Enter opens the table")  # the first session still plays
+            await first.close()
 
     asyncio.run(main())
 
@@ -346,5 +354,47 @@ def test_the_openssh_client_signs_in_and_gets_the_lobby(folder: Path) -> None:
                 screen += data
             session.stdin.close()
             await asyncio.wait_for(session.wait(), WAIT)
+
+    asyncio.run(main())
+
+
+def test_a_dropped_ssh_connection_ends_its_app_and_keeps_the_seat(folder: Path) -> None:
+    """Ann's SSH connection is cut mid-game (no goodbye): her app process ends, the table
+    shows her away with her seat kept, and signing in again with her key resumes the game."""
+    ann = player_key("Ann")
+    keys = Keys({ann.public_data: "Ann"})  # type: ignore[attr-defined]
+
+    async def main() -> None:
+        async with ssh_server(folder, keys) as (tables, front, port):
+            bo = await Player.connect(tables.path, "Bo")
+            await bo.client.send(CreateTable(game="tasting", seats=("human", "human")))
+            table = (await bo.view()).table.id
+            conn = await connect(port, client_keys=[ann])  # type: ignore[misc]
+            term = await terminal(conn)
+            await term.until_seen(b"you are Ann")
+            await term.until_seen(table.encode())
+            for _ in range(100):  # Enter on the table: take its free seat
+                term.press(b"\r")
+                try:
+                    await asyncio.wait_for(bo.view(lambda v: v.table.seats[1].player == "Ann"), 2.0)
+                    break
+                except TimeoutError:
+                    continue
+            await bo.client.send(StartTable(table))
+            await bo.view(lambda v: v.table.status == "playing")
+            conn._transport.abort()  # the line is cut
+            away = await bo.view(lambda v: v.table.seats[1].connected is False)
+            assert away.table.seats[1].player == "Ann"
+            for _ in range(int(WAIT / 0.1)):
+                if front.sessions == 0:
+                    break
+                await asyncio.sleep(0.1)
+            assert front.sessions == 0  # the app process ended with its session
+            async with connect(port, client_keys=[ann]) as again:  # type: ignore[attr-defined]
+                term = await terminal(again)
+                back = await bo.view(lambda v: v.table.seats[1].connected)
+                assert back.table.seats[1].player == "Ann"
+                await term.until_seen(b"Tasting Duel")  # her game screen, at once
+                await term.close()
 
     asyncio.run(main())

@@ -331,7 +331,13 @@ def test_leaving_a_waiting_table_and_who_may_start(folder: Path) -> None:
             await ann.client.send(LeaveTable(table))
             await ann.lobby(lambda lst: not lst.tables)
             assert table not in server.lobby.tables
-            assert not (folder / "tables" / f"{table}.table.json").exists()
+            record = folder / "tables" / f"{table}.table.json"
+            for _ in range(200):  # its record goes to the trash once the writes before are done
+                if not record.exists():
+                    break
+                await asyncio.sleep(0.05)
+            assert not record.exists()
+            assert (folder / "tables" / "trash" / record.name).exists()
 
     asyncio.run(main())
 
@@ -384,5 +390,74 @@ def test_table_options_are_checked_by_the_game(folder: Path) -> None:
                 CreateTable(game="tea_garden", seats=seats, options={"puerh": True})
             )
             assert (await ann.view()).table.options == {"puerh": True}
+
+    asyncio.run(main())
+
+
+def test_a_fault_in_one_request_is_refused_and_the_server_goes_on(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A request that fails inside the server (here a table whose start breaks) is refused
+    with a message; the connection and the other tables carry on."""
+    from tea_tui.serve.table import Table
+
+    def broken(self: Table, key: str, seed: int) -> None:
+        raise RuntimeError("boom")
+
+    async def main() -> None:
+        async with running_server(folder) as server:
+            ann = await Player.connect(server.path, "Ann")
+            await ann.client.send(CreateTable(game="tasting", seats=("human", "random")))
+            table = (await ann.view()).table.id
+            with monkeypatch.context() as patch:
+                patch.setattr(Table, "start", broken)
+                await ann.client.send(StartTable(table))
+                assert "internal error" in (await ann.refused()).message
+            await ann.client.send(StartTable(table))
+            assert (await ann.play_out(table)).outcome is not None
+
+    asyncio.run(main())
+
+
+def test_a_connection_that_never_greets_is_dropped(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A half-open connection (it connects and says nothing) is told why and dropped, and the
+    server goes on serving the others."""
+    from tea_tui.serve import server as server_module
+
+    monkeypatch.setattr(server_module, "HELLO_TIMEOUT", 0.2)
+
+    async def main() -> None:
+        async with running_server(folder) as server:
+            reader, writer = await asyncio.open_unix_connection(str(server.path))
+            silent = TableClient(reader, writer)
+            got = await asyncio.wait_for(silent.receive(), 30)
+            assert isinstance(got, Refused) and "no greeting came in time" in got.message
+            with pytest.raises(ConnectionError):
+                await asyncio.wait_for(silent.receive(), 30)
+            ann = await Player.connect(server.path, "Ann")
+            await ann.client.send(ListTables())
+            await ann.lobby()
+
+    asyncio.run(main())
+
+
+def test_a_second_server_on_the_same_folder_is_refused(folder: Path) -> None:
+    """While one server runs, another on its folder refuses to start (and leaves the first
+    one's socket alone); once the first has stopped, a new one starts."""
+    from tea_tui.serve.lobby import Lobby
+    from tea_tui.serve.server import ServerRunningError, TableServer
+
+    async def main() -> None:
+        async with running_server(folder) as server:
+            second = TableServer(Lobby(folder, processes=False), server.path)
+            with pytest.raises(ServerRunningError, match="runs already"):
+                await second.start()
+            ann = await Player.connect(server.path, "Ann")  # the first still answers
+            await ann.close()
+        async with running_server(folder) as server:
+            ann = await Player.connect(server.path, "Ann")
+            await ann.close()
 
     asyncio.run(main())
