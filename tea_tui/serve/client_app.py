@@ -44,6 +44,13 @@ from tea_tui.serve.remote_screen import WatchScreen, open_remote
 from tea_tui.serve.table import seat_name
 
 
+def _count(tables: int) -> str:
+    """'no tables yet', '1 table', '3 tables'."""
+    if tables == 0:
+        return "no tables yet"
+    return f"{tables} table" + ("" if tables == 1 else "s")
+
+
 def table_line(info: TableInfo, me: str) -> str:
     """One table in the lobby's list, in words."""
     seats = []
@@ -100,7 +107,7 @@ class LobbyScreen(Screen[None]):
         """List the tables."""
         app: Any = self.app
         self.query_one("#lobby-title", Static).update(
-            clean(f"tea-tui tables · you are {me} · {len(tables)} tables", 120)
+            clean(f"tea-tui tables · you are {me} · {_count(len(tables))}", 120)
         )
         options = self.query_one("#tables", OptionList)
         highlighted = options.highlighted_option.id if options.highlighted_option else None
