@@ -19,7 +19,7 @@ SEARCH_TURNS = 3
 """Turn boundaries a simulation passes before it is evaluated: the seat's own turn, the next
 seat's reply and the seat's next turn. Against the heuristic player at 1800 iterations, 2
 players: one turn won 60% of 30 games, two turns 50% of 40, three turns 75% of 30 (at about
-three times the time per move)."""
+three times the time per move), then 78% of 100 more (docs/ai.md)."""
 STEP_SHARE = 0.4
 """Share of the budget a step inside an action gets (which cube, which worker)."""
 

@@ -62,6 +62,15 @@ def test_sencha_is_scarce_and_pays_the_emperor_best_sen_gap_01_amb_25() -> None:
     assert 1 <= sencha_columns <= 4
 
 
+def test_one_price_per_column_sen_gap_01() -> None:
+    """SEN-GAP-01 as authored (docs/components/sencha.md): a price per column, flat over its
+    slots (rising prices gave the player who completed a column the best sale), and the short
+    columns that let 7-9 cards turn over: at most 9 slots on a card."""
+    for card in load_builtin().market:
+        assert all(len(set(c.prices)) == 1 for c in card.columns), card.id
+        assert sum(c.slots for c in card.columns) <= 9, card.id
+
+
 def test_demand_shifts_between_cards_sen_gap_01() -> None:
     """SEN-GAP-01: the cards ask for different teas at different prices."""
     cs = load_builtin()
