@@ -110,6 +110,12 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
         "then measure on others",
     )
     parser.add_argument(
+        "--points",
+        nargs="+",
+        metavar="FILE",
+        help="(--calibration) pool the points of earlier --json files instead of playing",
+    )
+    parser.add_argument(
         "--json", metavar="FILE", help="(--calibration) also write every measured point to FILE"
     )
     parser.add_argument("--quiet", action="store_true", help="do not report each game")
@@ -253,31 +259,35 @@ def _calibration(parser: argparse.ArgumentParser, args: argparse.Namespace, conf
 
     if args.iters < 1 or args.every < 1:
         parser.error("--iters and --every must be at least 1")
-    executor = open_executor(parser, args)
-    if executor is None:
-        return 1
-    progress = Progress(config.games, sys.stderr, bar=False if args.quiet else None)
+    if args.points:
+        points = _read_points(args.points)
+        title = f"hint win chances pooled from {', '.join(args.points)}:"
+    else:
+        executor = open_executor(parser, args)
+        if executor is None:
+            return 1
+        progress = Progress(config.games, sys.stderr, bar=False if args.quiet else None)
 
-    def finished(done: int) -> None:
-        if not args.quiet:
-            progress.advance(f"game {done}/{config.games}")
+        def finished(done: int) -> None:
+            if not args.quiet:
+                progress.advance(f"game {done}/{config.games}")
 
-    with executor, progress:
-        points = measure_hints(
-            config,
-            Budget(iterations=args.iters),
-            every=args.every,
-            evaluation=args.eval,
-            executor=executor,
-            on_game=finished,
+        with executor, progress:
+            points = measure_hints(
+                config,
+                Budget(iterations=args.iters),
+                every=args.every,
+                evaluation=args.eval,
+                executor=executor,
+                on_game=finished,
+            )
+        title = (
+            f"hint win chances ({args.eval} evaluation, {args.iters} iterations, every "
+            f"{args.every} turns), {config.games} games of {', '.join(config.seats)}, seed "
+            f"{config.seed}:"
         )
     table = reliability([p.chance for p in points], [p.won for p in points])
     base = sum((0.5 - p.won) ** 2 for p in points) / max(1, len(points))
-    title = (
-        f"hint win chances ({args.eval} evaluation, {args.iters} iterations, every "
-        f"{args.every} turns), {config.games} games of {', '.join(config.seats)}, seed "
-        f"{config.seed}:"
-    )
     print(format_reliability(table, title))
     print(f"(always 50%: Brier {base:.4f}; worst bucket gap {table.worst_gap() * 100:.1f} points)")
     if args.fit_scale:
@@ -291,6 +301,25 @@ def _calibration(parser: argparse.ArgumentParser, args: argparse.Namespace, conf
             print(f"tea-tui: cannot write {args.json!r}: {exc}", file=sys.stderr)
             return 1
     return 0
+
+
+def _read_points(paths: list[str]) -> list[Any]:
+    """The measured points of earlier ``--json`` files, in order.
+
+    Raises:
+        ValueError: for a file that cannot be read or is not such a list.
+    """
+    import msgspec
+
+    from ai.learn.calibration import ChancePoint
+
+    points: list[ChancePoint] = []
+    for path in paths:
+        try:
+            points += msgspec.json.decode(Path(path).read_bytes(), type=list[ChancePoint])
+        except (OSError, msgspec.DecodeError) as exc:
+            raise ValueError(f"cannot read the points {path!r}: {exc}") from None
+    return points
 
 
 def _fit_scale(

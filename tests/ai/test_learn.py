@@ -69,6 +69,19 @@ def test_shipped_weights_load_and_fit_the_features() -> None:
     assert 0.0 < low < 0.5 < high < 1.0
 
 
+def test_three_player_weights_ship_and_play() -> None:
+    """The 3-player weights load for a 3-player game, and eval=learned plays there; a 4-player
+    game has none yet, and eval=learned says how to train them."""
+    game = TeaGardenGame(num_seats=3)
+    weights = shipped_weights(game)
+    assert weights is not None and weights.players == 3 and weights.variant == "3p"
+    rewards = LearnedEvaluator(FEATURES, weights)(midgame(3, 5))
+    assert len(rewards) == 3 and all(0.0 <= r <= 1.0 for r in rewards)
+    assert make_agent("mcts:iters=8+eval=learned", game).spec == "mcts:iters=8+eval=learned"
+    with pytest.raises(ValueError, match="--players 4"):
+        make_agent("mcts:iters=8+eval=learned", TeaGardenGame(num_seats=4))
+
+
 def test_no_weights_for_a_game_against_lu_yu() -> None:
     """Learned weights are per setup: none against the automa, and a clear error for
     eval=learned there."""

@@ -46,14 +46,23 @@ def test_train_refuses_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "cannot read the records" in capsys.readouterr().err
 
 
-def test_calibration_prints_a_reliability_table(capsys: pytest.CaptureFixture[str]) -> None:
+def test_calibration_prints_a_reliability_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The calibration run measures hint searches on seeded games (tiny here) and prints the
-    buckets and the Brier score; it needs no numpy."""
+    buckets and the Brier score; its points, written with --json, pool again to the same
+    table with --points. It needs no numpy."""
+    points = tmp_path / "points.json"
     argv = ["train", "--calibration", "--seats", "heuristic,heuristic", "--games", "1"]
-    assert main([*argv, "--iters", "10", "--every", "6", "--quiet"]) == 0
+    assert main([*argv, "--iters", "10", "--every", "6", "--quiet", "--json", str(points)]) == 0
     out = capsys.readouterr().out
     assert "| bucket | points | shown | won | gap |" in out
     assert "Brier score" in out and "always 50%" in out
+    assert main(["train", "--calibration", "--points", str(points)]) == 0
+    pooled = capsys.readouterr().out
+    assert pooled.splitlines()[1:] == out.splitlines()[1:]
+    assert main(["train", "--calibration", "--points", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read the points" in capsys.readouterr().err
 
 
 def test_fit_scale_writes_a_search_scale_that_loads(
