@@ -87,7 +87,7 @@ def describe_move(g: SenchaData, move: Move) -> str:
             f"at {_where(g, move.plantation)}"
         )
     if isinstance(move, mv.Free):
-        return "Take a free cube from the bag (nothing to collect and no money)"
+        return f"Take a free cube from the bag (nothing to collect and {no_produce_reason(g)})"
     if isinstance(move, mv.Place):
         return f"Put the free {TEA_NAMES[pub.turn.free]} cube on {_worker(g, move.worker)}"
     if isinstance(move, mv.Sell):
@@ -114,6 +114,16 @@ def describe_move(g: SenchaData, move: Move) -> str:
     if isinstance(move, mv.Pass):
         return "Pass (no action is possible)"
     return str(move)
+
+
+def no_produce_reason(g: SenchaData) -> str:
+    """Why the player to move cannot Produce, the free cube's other condition (SEN-AMB-14)."""
+    p = g.pub.players[g.pub.seat]
+    if p.money < 1:
+        return "no money to produce"
+    if not any(p.houses):
+        return "no plantation house to produce at"
+    return "no room to produce at your plantations"
 
 
 def _sentence(g: SenchaData, move: Move) -> str:
@@ -165,7 +175,7 @@ def log_line(
     seat = before.pub.seat
     who = seat_name(seat, seat_names)
     text = f"{who} {_sentence(before, move)}"
-    notes = _revealed(before, after)
+    notes = _revealed(before, move, after)
     b, a = before.pub.players[seat], after.pub.players[seat]
     bonus = _field_bonus(before, move, after)
     if bonus:
@@ -185,7 +195,7 @@ def log_line(
     return f"{text} — {'; '.join(notes)}" if notes else text
 
 
-def _revealed(before: SenchaData, after: SenchaData) -> list[str]:
+def _revealed(before: SenchaData, move: Move, after: SenchaData) -> list[str]:
     out = []
     ctx = after.ctx
     for pb, pa in zip(before.pub.plantations, after.pub.plantations, strict=True):
@@ -201,10 +211,24 @@ def _revealed(before: SenchaData, after: SenchaData) -> list[str]:
     if after.pub.card != before.pub.card:
         out.append(f"the demand is met; the next card is {ctx.card_name(after.pub.card)}")
     if before.pub.hidden_worker and not after.pub.hidden_worker:
-        gained = [a - b for a, b in zip(after.pub.supply, before.pub.supply, strict=True)]
-        kind = next((KINDS[k].value for k, d in enumerate(gained) if d > 0), "worker")
+        kind = _turned_up(before, move, after)
         out.append(f"the face-down worker turns up: a {kind.capitalize()}")
     return out
+
+
+def _turned_up(before: SenchaData, move: Move, after: SenchaData) -> str:
+    """The kind of the face-down worker the move revealed, from the public supply alone: what
+    the supply gained beyond the move's own change (the kind recruited leaves it, a worker let
+    go may go back to it), so a reveal of the very kind recruited is named too."""
+    expected = list(before.pub.supply)
+    if isinstance(move, mv.Recruit):
+        expected[KINDS.index(move.kind)] -= 1
+    elif isinstance(move, mv.Trade | mv.Replace):
+        old = before.pub.players[before.pub.seat].workers[move.worker - 1]
+        if before.ctx.options.discarded_workers == "supply":
+            expected[KINDS.index(Kind(old.kind))] += 1
+    gained = [a - e for a, e in zip(after.pub.supply, expected, strict=True)]
+    return next((KINDS[k].value for k, d in enumerate(gained) if d > 0), "worker")
 
 
 def _field_bonus(before: SenchaData, move: Move, after: SenchaData) -> int:

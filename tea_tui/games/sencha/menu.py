@@ -22,6 +22,7 @@ from core.sencha.legal import (
     sell_moves,
     take_moves,
 )
+from core.sencha.narrate import no_produce_reason
 from core.sencha.rules import MAX_HOUSES, MAX_WORKERS, WORKERS
 from core.sencha.state import SenchaData
 from tea_tui.game_ui import ITEM_KEYS
@@ -206,7 +207,7 @@ def why_not(g: SenchaData, action: str) -> str:
         if not any(p.houses):
             return "no house of yours on a plantation yet"
         if fallback_applies(g):
-            return "nothing to collect and no yen to produce: take a free cube (f)"
+            return f"nothing to collect and {no_produce_reason(g)}: take a free cube (f)"
         if not take_moves(g, budget=False):
             return "nothing your workers can carry where you have houses"
         return "not possible now"
