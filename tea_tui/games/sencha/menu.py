@@ -215,6 +215,6 @@ def why_not(g: SenchaData, action: str) -> str:
         if not any(sum(w.load) for w in p.workers):
             return "your workers carry no tea"
         if not sell_moves(g):
-            return "nothing you carry fits this card or an Emperor offer"
+            return "nothing you carry fits the card or the Emperor"
         return "not possible now"
     return "not possible now"

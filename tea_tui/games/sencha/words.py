@@ -133,7 +133,7 @@ def move_label(g: SenchaData, move: Move) -> str:
     if isinstance(move, mv.Sell):
         return "Sell tea, or give it to the Emperor for VP"
     if isinstance(move, mv.Free):
-        return "Take a free cube from the bag (you have nothing to collect or produce)"
+        return "Take a free cube from the bag: nothing to collect"
     if isinstance(move, mv.Pass):
         return "Pass: no action is possible"
     return str(move)

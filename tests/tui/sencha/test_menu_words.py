@@ -149,6 +149,30 @@ def test_the_panels_lines_fit_80_columns(players: int) -> None:
             s.apply(rng.choice(list(s.legal_moves())))
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_panels_lines_fit_beside_the_wide_decisions(players: int) -> None:
+    """At 120 x 40 the decision column is wider than the shell's default (its steps' words
+    fit), and the board, market and players lines fit the columns left beside it (the market
+    putting the workers for hire on two lines)."""
+    layout = layout_for("sencha")
+    assert layout.wide_decision_width > layout_for("tea_garden").wide_decision_width
+    room = 120 - layout.wide_decision_width - 2  # the border and the scroll bar
+    for seed in range(2):
+        s = sencha(["human"] + ["random"] * (players - 1), seed=seed)
+        rng = Rng.from_seed(seed + 5)
+        while not s.is_over():
+            v = s.view(s.current_seat)
+            ctx = context_of(v)
+            lines = plain(plantation_lines(v, ctx, s.names))
+            lines += plain(market_lines(v, ctx, s.names, room))
+            for seat in range(players):
+                lines += plain(player_lines(v, ctx, s.names, seat, room))
+            assert max(len(line) for line in lines) <= room, max(lines, key=len)
+            hire = [line for line in lines if "Collector" in line and "¥" in line]
+            assert hire and not hire[0].startswith("For hire")
+            s.apply(rng.choice(list(s.legal_moves())))
+
+
 def test_the_board_shows_houses_cubes_and_the_card() -> None:
     s = play_until(sencha(seed=6), lambda x: len(x.moves) > 30)
     v = s.view(0)
