@@ -46,6 +46,8 @@ PHASE_TITLES = {
     "trade": "Recruit a Cart: which worker do you trade in?",
     "replace": "You have 3 workers: which one goes for the new one?",
 }
+COLLECT_TAKING = "Collect: take cubes (n when you are done)"
+"""The Collect step's title once a cube is taken (no more Produce)."""
 PHASE_HINTS = {
     "collect": "n finishes collecting; each house lets you take one tea there",
     "sell": "n finishes selling; an Emperor offer is paid once you give all its cubes",
@@ -74,7 +76,9 @@ def build_menu(g: SenchaData, legal: Sequence[Move], submenu: str) -> Menu:
     if phase != "action":
         items = _keyed(g, legal, set())
         title = PHASE_TITLES.get(phase, "Your move")
-        if phase == "sell" and g.pub.turn.emperor >= 0:
+        if phase == "collect":
+            title = _collect_title(g)
+        elif phase == "sell" and g.pub.turn.emperor >= 0:
             title = "Emperor: give the rest of the offer"
         elif phase == "sell" and g.pub.met:
             title = "Last turn: sell onto the card, or offer tea to your temple"
@@ -117,15 +121,24 @@ def _collect_menu(g: SenchaData, legal: Sequence[Move], submenu: str) -> Menu:
     p = g.pub.players[g.pub.seat]
     items = []
     keys = iter(k for k in ITEM_KEYS if k not in {DONE_KEY, FREE_KEY, PASS_KEY})
+    # Produce first, as in the short list, so that its keys stay when the list grows or shrinks.
+    for move in legal:
+        if isinstance(move, mv.Produce):
+            items.append(Item(move_label(g, move), next(keys), (move,)))
     for number in by_worker:
         w = p.workers[number - 1]
         label = f"Worker {number} ({w.kind.capitalize()}, {load_text(w)}) takes cubes ▸"
         items.append(Item(label, next(keys), submenu=f"w{number}"))
     for move in legal:
-        if not isinstance(move, mv.Take):
+        if not isinstance(move, mv.Take | mv.Produce):
             key = DONE_KEY if isinstance(move, mv.Done) else next(keys)
             items.append(Item(move_label(g, move), key, (move,)))
-    return Menu(PHASE_TITLES["collect"], tuple(items), hint=PHASE_HINTS["collect"], kind="decision")
+    return Menu(_collect_title(g), tuple(items), hint=PHASE_HINTS["collect"], kind="decision")
+
+
+def _collect_title(g: SenchaData) -> str:
+    """The Collect step's title: Produce is offered only until the first cube is taken."""
+    return COLLECT_TAKING if g.pub.turn.took else PHASE_TITLES["collect"]
 
 
 def _action_items(g: SenchaData, legal: Sequence[Move]) -> list[Item]:

@@ -276,3 +276,67 @@ def test_every_house_rule_plays_through_the_menu(rule: str) -> None:
                     offered += moves_of(menu_of(s, it.submenu))
             assert sorted(map(str, offered)) == sorted(map(str, s.legal_moves()))
             s.apply(rng.choice(offered))
+
+
+def test_a_long_collect_list_keeps_produce_first_and_says_when_produce_is_over() -> None:
+    """Grouped by worker or not, Produce keeps the first keys (a key does not change meaning
+    as the list shrinks); once a cube is taken the title no longer offers Produce."""
+    from core.sencha.entry import describe_move
+    from tea_tui.games.sencha.menu import COLLECT_TAKING, FLAT, build_menu
+    from tests.core.sencha.helpers import play, position
+
+    s = (
+        position(2)
+        .money(0, 5)
+        .houses(0, "kyoto", 2)
+        .houses(0, "shizuoka", 1)
+        .cubes("kyoto", sakura=3, black=3)
+        .cubes("shizuoka", sakura=2, black=2)
+        .workers(0, ["donkey", "collector"])
+        .build()
+    )
+    play(s, "collect")
+    legal = s.legal_moves()
+    assert len(legal) > FLAT
+    menu = build_menu(s, legal, "")
+    produce = [it for it in menu.items if it.moves and isinstance(it.moves[0], mv.Produce)]
+    assert [it.key for it in produce] == ["1", "2"] and menu.items[:2] == tuple(produce)
+    assert "produce" in menu.title.lower()
+    take = next(m for m in legal if isinstance(m, mv.Take))
+    s.apply(take)
+    after = build_menu(s, s.legal_moves(), "")
+    assert after.title == COLLECT_TAKING and describe_move(s, s.legal_moves()[0])
+
+
+def test_the_emperor_and_build_steps_say_what_happens_within_80_columns() -> None:
+    """An Emperor step counts the cubes given (2nd of 3); building where there is little room
+    says how many of the five cubes fit."""
+    from tea_tui.games.sencha.words import move_label
+    from tests.core.sencha.helpers import play, position
+
+    s = (
+        position(2)
+        .money(0, 3)
+        .houses(0, "kyoto", 1)
+        .cubes("kyoto", sencha=4, sakura=3)
+        .unbuilt(0, 1)
+        .build()
+    )
+    build = next(m for m in s.legal_moves() if str(m) == "build kyoto")
+    assert move_label(s, build).endswith("room for 2 of 5 cubes drawn")
+    s = (
+        position(2)
+        .workers(0, ["collector", "collector"])
+        .load(0, 2, black=2)
+        .load(0, 3, black=1)
+        .card("festival")
+        .build()
+    )
+    play(s, "sell")
+    gifts = [m for m in s.legal_moves() if isinstance(m, mv.Emperor)]
+    labels = [move_label(s, m) for m in gifts]
+    assert labels and all(len(f" 1 {text}") <= 78 for text in labels), labels
+    assert labels[0].endswith(": 1st of 3 for 1 VP")
+    s.apply(gifts[0])
+    second = [move_label(s, m) for m in s.legal_moves() if isinstance(m, mv.Emperor)]
+    assert second and all(text.endswith(": 2nd of 3 for 1 VP") for text in second), second
