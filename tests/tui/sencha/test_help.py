@@ -84,3 +84,13 @@ def test_the_title_help_gives_each_offered_game_its_letters_and_panels() -> None
     sencha_part = text[text.index("\n# Sencha\n") :]
     assert "| f | take a free cube |" in sencha_part
     assert "| f | take a free cube |" not in text[: text.index("\n# Sencha\n")]
+
+
+def test_the_help_tells_the_money_cap_and_when_the_emperor_is_offered() -> None:
+    """The two things a newcomer met without being told: income beyond the default cap is lost,
+    and an Emperor offer shows only once the workers carry all its cubes."""
+    from core.sencha.options import SenchaOptions
+
+    flat = " ".join(GAME_HELP.split())
+    assert f"You can hold {SenchaOptions().money_cap} yen at most" in flat
+    assert "offered only when your workers carry all its cubes" in flat
