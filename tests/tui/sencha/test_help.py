@@ -94,3 +94,17 @@ def test_the_help_tells_the_money_cap_and_when_the_emperor_is_offered() -> None:
     flat = " ".join(GAME_HELP.split())
     assert f"You can hold {SenchaOptions().money_cap} yen at most" in flat
     assert "offered only when your workers carry all its cubes" in flat
+
+
+def test_plain_modes_help_says_what_me_shows_in_sencha() -> None:
+    """Plain mode's help tells Sencha's ``me`` in Sencha's words (there is no hand of cards)."""
+    from tea_tui.game_ui import ui_for
+    from tea_tui.plain.texts import help_lines
+
+    lines = help_lines(ui_for("sencha"))
+    me = next(line for line in lines if line.startswith("  me: "))
+    assert "workers" in me and "hand" not in me
+    assert any(
+        line.startswith("  me: your own board and hand")
+        for line in help_lines(ui_for("tea_garden"))
+    )
