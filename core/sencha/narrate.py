@@ -180,6 +180,10 @@ def log_line(
     bonus = _field_bonus(before, move, after)
     if bonus:
         notes.append(f"{who} gets {bonus} yen for field houses")
+    lost = _lost_to_cap(before, move, after)
+    if lost:
+        cap = after.ctx.money_cap
+        notes.append(f"{who} is at the {cap}-yen cap and loses {lost} yen")
     if a.taxed != b.taxed:
         paid = _tax_paid(before, move, after)
         notes.append(f"{who} pays {paid} yen in taxes" if paid else f"{who} has no money for taxes")
@@ -231,17 +235,39 @@ def _turned_up(before: SenchaData, move: Move, after: SenchaData) -> str:
     return next((KINDS[k].value for k, d in enumerate(gained) if d > 0), "worker")
 
 
+def _income(before: SenchaData, move: Move, after: SenchaData, *, field: bool = True) -> int:
+    """The yen the move brings (less what it costs) before any cap or tax: the move replayed
+    from no money and with the taxes already paid (the same draws: the clone keeps the
+    generator), with or without the field houses."""
+    seat = before.pub.seat
+    sim = before.clone()
+    player = sim.pub.players[seat]
+    player.money = 0
+    player.taxed = after.pub.players[seat].taxed
+    if not field:
+        player.field = 0
+    apply_move(sim, move)
+    return player.money
+
+
 def _field_bonus(before: SenchaData, move: Move, after: SenchaData) -> int:
     """The yen the field houses brought as the Sell ended: the move replayed without them."""
     seat = before.pub.seat
     if not before.pub.players[seat].field or before.pub.turn.phase not in ("sell", "offer"):
         return 0
-    sim = before.clone()
-    sim.pub.players[seat].field = 0
-    sim.pub.players[seat].taxed = after.pub.players[seat].taxed
-    apply_move(sim, move)
-    paid = _tax_paid(before, move, after)
-    return after.pub.players[seat].money + paid - sim.pub.players[seat].money
+    return _income(before, move, after) - _income(before, move, after, field=False)
+
+
+def _lost_to_cap(before: SenchaData, move: Move, after: SenchaData) -> int:
+    """The yen the money cap took from what the move brought (SEN-AMB-05)."""
+    seat = before.pub.seat
+    cap = before.ctx.money_cap
+    if after.pub.players[seat].money < cap and _tax_paid(before, move, after) == 0:
+        return 0
+    gained = _income(before, move, after)
+    if gained <= 0:
+        return 0
+    return max(0, before.pub.players[seat].money + gained - cap)
 
 
 def _tax_paid(before: SenchaData, move: Move, after: SenchaData) -> int:

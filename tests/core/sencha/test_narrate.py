@@ -142,3 +142,23 @@ def test_the_free_cube_says_why_there_is_no_produce() -> None:
     s.apply(free)
     line = log_line(before, free, s, ["Ann"])
     assert line.startswith("Ann takes a free cube from the bag (nothing to collect and no money")
+
+
+@pytest.mark.rule("SEN-AMB-05")
+def test_yen_lost_to_the_cap_are_told_and_the_field_bonus_still_shows() -> None:
+    """A sale that would pass the 12-yen cap says how much is lost; the field houses' yen are
+    still named though the cap swallowed them; under the cap neither note appears wrongly."""
+    game = SenchaGame(num_seats=2)
+    sale = game.parse_move("sale 1 sakura")
+    cases = [(11, 0, 1, 0), (11, 1, 2, 1), (5, 1, 0, 1), (12, 0, 2, 0)]
+    for money, field, lost, bonus in cases:
+        s = position(2).money(0, money).field(0, field).load(0, 1, sakura=1)
+        s = s.card("festival").build()  # Sakura sells for 2 yen
+        play(s, "sell")
+        before = s.clone()
+        s.apply(sale)
+        line = log_line(before, sale, s, ["Ann", "Bo"])
+        assert s.pub.players[0].money == min(12, money + 2 + field)
+        assert (f"Ann is at the 12-yen cap and loses {lost} yen" in line) == bool(lost), line
+        assert ("loses" in line) == bool(lost), line
+        assert (f"Ann gets {bonus} yen for field houses" in line) == bool(bonus), line
