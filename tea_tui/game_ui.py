@@ -222,6 +222,8 @@ class GameUi:
     """What plain mode's ``look`` can be narrowed to (none: it shows everything)."""
     look_help = "what you know of the game, a line per part"
     """What plain mode's help says ``look`` does."""
+    me_help = "your own board and hand"
+    """What plain mode's help says ``me`` does."""
     plain_help: tuple[str, ...] = (
         "The choices are your legal moves, written in the game's move notation.",
     )

@@ -58,6 +58,9 @@ class GameLayout:
     """What each letter of the decision panel does (bindings, help)."""
     first_panel = "board"
     """The panel on show when the game screen opens."""
+    wide_decision_width = 44
+    """The width of the decision panel and the log beside the panels in the wide layout (120 x
+    40 and larger); the panels get the rest."""
 
     def name(self, session: GameSession) -> str:
         """The game's name on screen."""

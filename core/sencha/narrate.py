@@ -87,7 +87,7 @@ def describe_move(g: SenchaData, move: Move) -> str:
             f"at {_where(g, move.plantation)}"
         )
     if isinstance(move, mv.Free):
-        return "Take a free cube from the bag (nothing to collect and no money)"
+        return f"Take a free cube from the bag (nothing to collect and {no_produce_reason(g)})"
     if isinstance(move, mv.Place):
         return f"Put the free {TEA_NAMES[pub.turn.free]} cube on {_worker(g, move.worker)}"
     if isinstance(move, mv.Sell):
@@ -114,6 +114,16 @@ def describe_move(g: SenchaData, move: Move) -> str:
     if isinstance(move, mv.Pass):
         return "Pass (no action is possible)"
     return str(move)
+
+
+def no_produce_reason(g: SenchaData) -> str:
+    """Why the player to move cannot Produce, the free cube's other condition (SEN-AMB-14)."""
+    p = g.pub.players[g.pub.seat]
+    if p.money < 1:
+        return "no money to produce"
+    if not any(p.houses):
+        return "no plantation house to produce at"
+    return "no room to produce at your plantations"
 
 
 def _sentence(g: SenchaData, move: Move) -> str:
@@ -165,11 +175,15 @@ def log_line(
     seat = before.pub.seat
     who = seat_name(seat, seat_names)
     text = f"{who} {_sentence(before, move)}"
-    notes = _revealed(before, after)
+    notes = _revealed(before, move, after)
     b, a = before.pub.players[seat], after.pub.players[seat]
     bonus = _field_bonus(before, move, after)
     if bonus:
         notes.append(f"{who} gets {bonus} yen for field houses")
+    lost = _lost_to_cap(before, move, after)
+    if lost:
+        cap = after.ctx.money_cap
+        notes.append(f"{who} is at the {cap}-yen cap and loses {lost} yen")
     if a.taxed != b.taxed:
         paid = _tax_paid(before, move, after)
         notes.append(f"{who} pays {paid} yen in taxes" if paid else f"{who} has no money for taxes")
@@ -185,7 +199,7 @@ def log_line(
     return f"{text} — {'; '.join(notes)}" if notes else text
 
 
-def _revealed(before: SenchaData, after: SenchaData) -> list[str]:
+def _revealed(before: SenchaData, move: Move, after: SenchaData) -> list[str]:
     out = []
     ctx = after.ctx
     for pb, pa in zip(before.pub.plantations, after.pub.plantations, strict=True):
@@ -201,10 +215,39 @@ def _revealed(before: SenchaData, after: SenchaData) -> list[str]:
     if after.pub.card != before.pub.card:
         out.append(f"the demand is met; the next card is {ctx.card_name(after.pub.card)}")
     if before.pub.hidden_worker and not after.pub.hidden_worker:
-        gained = [a - b for a, b in zip(after.pub.supply, before.pub.supply, strict=True)]
-        kind = next((KINDS[k].value for k, d in enumerate(gained) if d > 0), "worker")
+        kind = _turned_up(before, move, after)
         out.append(f"the face-down worker turns up: a {kind.capitalize()}")
     return out
+
+
+def _turned_up(before: SenchaData, move: Move, after: SenchaData) -> str:
+    """The kind of the face-down worker the move revealed, from the public supply alone: what
+    the supply gained beyond the move's own change (the kind recruited leaves it, a worker let
+    go may go back to it), so a reveal of the very kind recruited is named too."""
+    expected = list(before.pub.supply)
+    if isinstance(move, mv.Recruit):
+        expected[KINDS.index(move.kind)] -= 1
+    elif isinstance(move, mv.Trade | mv.Replace):
+        old = before.pub.players[before.pub.seat].workers[move.worker - 1]
+        if before.ctx.options.discarded_workers == "supply":
+            expected[KINDS.index(Kind(old.kind))] += 1
+    gained = [a - e for a, e in zip(after.pub.supply, expected, strict=True)]
+    return next((KINDS[k].value for k, d in enumerate(gained) if d > 0), "worker")
+
+
+def _income(before: SenchaData, move: Move, after: SenchaData, *, field: bool = True) -> int:
+    """The yen the move brings (less what it costs) before any cap or tax: the move replayed
+    from no money and with the taxes already paid (the same draws: the clone keeps the
+    generator), with or without the field houses."""
+    seat = before.pub.seat
+    sim = before.clone()
+    player = sim.pub.players[seat]
+    player.money = 0
+    player.taxed = after.pub.players[seat].taxed
+    if not field:
+        player.field = 0
+    apply_move(sim, move)
+    return player.money
 
 
 def _field_bonus(before: SenchaData, move: Move, after: SenchaData) -> int:
@@ -212,12 +255,19 @@ def _field_bonus(before: SenchaData, move: Move, after: SenchaData) -> int:
     seat = before.pub.seat
     if not before.pub.players[seat].field or before.pub.turn.phase not in ("sell", "offer"):
         return 0
-    sim = before.clone()
-    sim.pub.players[seat].field = 0
-    sim.pub.players[seat].taxed = after.pub.players[seat].taxed
-    apply_move(sim, move)
-    paid = _tax_paid(before, move, after)
-    return after.pub.players[seat].money + paid - sim.pub.players[seat].money
+    return _income(before, move, after) - _income(before, move, after, field=False)
+
+
+def _lost_to_cap(before: SenchaData, move: Move, after: SenchaData) -> int:
+    """The yen the money cap took from what the move brought (SEN-AMB-05)."""
+    seat = before.pub.seat
+    cap = before.ctx.money_cap
+    if after.pub.players[seat].money < cap and _tax_paid(before, move, after) == 0:
+        return 0
+    gained = _income(before, move, after)
+    if gained <= 0:
+        return 0
+    return max(0, before.pub.players[seat].money + gained - cap)
 
 
 def _tax_paid(before: SenchaData, move: Move, after: SenchaData) -> int:

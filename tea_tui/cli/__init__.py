@@ -101,9 +101,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     With ``argv``, only the parser of the command it names is built (and its module imported);
     without one, or when ``argv`` asks for help or names no known command, every command's.
     """
+    from core.games import offered_games
+
+    names = " and ".join(g.name for g in offered_games())
     parser = argparse.ArgumentParser(
         prog="tea-tui",
-        description="Play the board game Tea Garden in the terminal.",
+        description=f"Play tea board games in the terminal: {names}.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -137,7 +137,7 @@ def help_lines(ui: GameUi) -> list[str]:
         *ui.plain_help,
         "Commands are words, so they never clash with keys; a slash in front (/look) works too:",
     ]
-    words = {**COMMANDS, "look": ui.look_help}
+    words = {**COMMANDS, "look": ui.look_help, "me": ui.me_help}
     lines += [f"  {name}: {what}." for name, what in words.items()]
     lines.append(
         "Every move is saved at once. Ctrl+D (the end of the input) stops; the game stays."

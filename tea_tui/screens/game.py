@@ -186,6 +186,10 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
         wide = width >= WIDE_SIZE[0] and height >= WIDE_SIZE[1]
         self.set_class(wide, "-wide")
         self.set_class(not wide, "-compact")
+        # The game says how wide its decisions are when wide; compact keeps the sheet's own.
+        self.query_one("#right").styles.width = (
+            self.game_layout.wide_decision_width if wide else None
+        )
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         self.set_class(small, "-too-small")
         # The hidden list must not take keys either (its own PgDn fails at no height).

@@ -1,6 +1,7 @@
 """The help screen: the keys, the decision panel's letters and the panels of the game being
 played, and that game's own part (its rules in short and the marks on screen, from its UI
-package), written in the project's own words."""
+package), written in the project's own words. From the title screen, where no game is being
+played yet, it tells the keys once and then every offered game in turn, each under its name."""
 
 from __future__ import annotations
 
@@ -39,13 +40,23 @@ KEYS = """
 """
 
 
-def _menu_table(layout: GameLayout) -> str:
+TITLE_INTRO = """
+From the title screen: **n** starts a new game (first choose the game, then the seats and
+options), **l** loads a saved one, **r** replays one. The keys below work in every game; each
+game's own letters, panels and rules follow under its name.
+"""
+
+
+def _menu_table(layout: GameLayout, game: str = "") -> str:
     rows = "\n".join(f"| {k} | {v} |" for k, v in layout.menu_words.items())
     panels = "\n".join(f"| {p.key} | {p.title}: {p.tip} |" for p in layout.panels)
+    letters, panel = "letters of the decision panel", "panels"
+    if game:
+        letters, panel = f"{game}: {letters}", f"{game}: {panel}"
     return (
-        "\n## Letters of the decision panel\n\n| Key | Action |\n|---|---|\n"
+        f"\n## {letters[0].upper()}{letters[1:]}\n\n| Key | Action |\n|---|---|\n"
         + rows
-        + "\n\n## Panels\n\n| Key | Panel |\n|---|---|\n"
+        + f"\n\n## {panel[0].upper()}{panel[1:]}\n\n| Key | Panel |\n|---|---|\n"
         + panels
         + "\n"
     )
@@ -55,6 +66,23 @@ def help_text(ui: GameUi, layout: GameLayout) -> str:
     """The whole help text of a game (Markdown)."""
     keys = KEYS.replace("{panel_keys}", " ".join(p.key for p in layout.panels))
     return "# tea-tui help\n" + keys + _menu_table(layout) + ui.help_markdown(None)
+
+
+def title_help_text() -> str:
+    """The help text of the title screen (Markdown): the keys once, then every offered game
+    under its name with its decision panel's letters, its panels and its own part."""
+    from core.games import offered_games
+    from tea_tui.game_ui import ui_for
+    from tea_tui.layout import layout_for
+
+    games = offered_games()
+    keys = KEYS.replace("{panel_keys}", "each game's panel keys")
+    out = ["# tea-tui help\n", TITLE_INTRO, keys]
+    for g in games:
+        out.append(f"\n# {g.name}\n")
+        out.append(_menu_table(layout_for(g.id), g.name))
+        out.append(ui_for(g.id).help_markdown(None))
+    return "".join(out)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -70,35 +98,17 @@ class HelpScreen(ModalScreen[None]):
     def __init__(self, ui: GameUi | None = None, layout: GameLayout | None = None) -> None:
         super().__init__()
         self.ui = ui
-        """The game whose help this is (None: the first game's, from the title screen)."""
+        """The game whose help this is (None: every offered game's, from the title screen)."""
         self.game_layout = layout
 
     def compose(self) -> ComposeResult:
-        ui, layout = (self.ui, self.game_layout) if self.ui and self.game_layout else _title_game()
-        text = help_text(ui, layout)
-        if self.ui is None:  # from the title screen: every other game offered has its section
-            text += "".join(other.help_markdown(None) for other in _other_games(ui))
+        if self.ui is not None and self.game_layout is not None:
+            text = help_text(self.ui, self.game_layout)
+        else:
+            text = title_help_text()
         with VerticalScroll(id="help-box"):
             yield Markdown(text)
 
     def action_close(self) -> None:
         """Back to where help was opened."""
         self.dismiss(None)
-
-
-def _other_games(first: GameUi) -> list[GameUi]:
-    """The UI parts of the other games offered (the title's help tells of each)."""
-    from core.games import offered_games
-    from tea_tui.game_ui import ui_for
-
-    return [ui for ui in (ui_for(g.id) for g in offered_games()) if ui is not first]
-
-
-def _title_game() -> tuple[GameUi, GameLayout]:
-    """The game the title screen's help tells of: the first the registry offers."""
-    from core.games import offered_games
-    from tea_tui.game_ui import ui_for
-    from tea_tui.layout import layout_for
-
-    first = offered_games()[0].id
-    return ui_for(first), layout_for(first)

@@ -1,5 +1,6 @@
-"""The list of saved games, for Load game and Replays: every save with its date, seats, round,
-scores and whether it is finished; unreadable files are listed with the reason, never hidden.
+"""The list of saved games, for Load game and Replays: every save with its date, seats, how far
+it has come in its game's own words ("Round 3 of 5", "Card 2 of 7") or that it is finished, and
+scores; unreadable files are listed with the reason, never hidden.
 
 Enter plays the highlighted save on (Load game) or replays it (Replays); ``v`` replays it from
 either list; ``d`` moves it to the trash (after a question); ``e`` exports it to a file.
@@ -30,6 +31,10 @@ if TYPE_CHECKING:
 KIND_WORDS = {"human": "person", "random": "random", "heuristic": "heuristic", "luyu": "Lu Yu"}
 
 
+PROGRESS_WIDTH = 20
+"""The width of the Progress column."""
+
+
 def status_of(entry: SaveEntry) -> str:
     """A word or two on the state of a save."""
     meta = entry.meta
@@ -38,6 +43,21 @@ def status_of(entry: SaveEntry) -> str:
     if meta.finished:
         return "finished"
     return "in progress"
+
+
+def progress_of(entry: SaveEntry) -> str:
+    """How far a save has come, for its row: the game's own words (``state.progress()`` as the
+    save recorded it, "Card 2 of 7"), shortened at a comma if too long; "finished" once over;
+    the bare numbers or "in progress" for a save without the words."""
+    meta = entry.meta
+    if meta is None or meta.finished:
+        return status_of(entry)
+    text = clean(meta.progress, None)
+    if len(text) > PROGRESS_WIDTH:
+        text = text.split(",", 1)[0]
+    if text:
+        return text if len(text) <= PROGRESS_WIDTH else text[: PROGRESS_WIDTH - 1] + "…"
+    return f"{meta.round} of {meta.rounds}" if meta.round and meta.rounds else status_of(entry)
 
 
 def seat_line(entry: SaveEntry) -> Text:
@@ -116,9 +136,8 @@ class SavesScreen(Screen[None]):
         for label, width in (
             ("Name", 22),
             ("Updated", 16),
-            ("Round", 5),
+            ("Progress", PROGRESS_WIDTH),
             ("Scores", 11),
-            ("Status", 11),
         ):
             table.add_column(label, width=width, key=label.lower())
         table.focus()
@@ -160,11 +179,10 @@ class SavesScreen(Screen[None]):
             )
             when = entry.updated.astimezone().strftime("%Y-%m-%d %H:%M")
             if meta is None:
-                row = (Text(name), when, "-", "-", Text("UNREADABLE", style="bold red"))
+                row = (Text(name), when, Text("UNREADABLE", style="bold red"), "-")
             else:
-                round_ = f"{meta.round}/{meta.rounds}" if meta.round else "?"
                 scores = " ".join(str(s) for s in meta.scores) or "?"
-                row = (Text(name), when, round_, scores, Text(status_of(entry)))
+                row = (Text(name), when, Text(progress_of(entry)), scores)
             table.add_row(*row, key=entry.name)
         if entries:
             table.move_cursor(row=min(keep, len(entries) - 1))
@@ -190,8 +208,10 @@ class SavesScreen(Screen[None]):
             extras = _extras(setup.game, setup.options)
             hints = len(entry.save.game_notes.hints)
             used = f" · {hints} hint{'s' if hints != 1 else ''} used" if hints else ""
+            meta = entry.save.meta
+            progress = f"{clean(meta.progress, 40)} · " if meta.progress else ""
             text.append(
-                f"\n{_game_name(setup.game)}{len(entry.save.moves)} moves · seed "
+                f"\n{_game_name(setup.game)}{progress}{len(entry.save.moves)} moves · seed "
                 f"{entry.save.seed}{extras}{used}",
                 style="dim",
             )

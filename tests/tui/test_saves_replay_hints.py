@@ -58,8 +58,9 @@ def saves_screen(app: TeaApp) -> SavesScreen:
 async def test_load_list_shows_metadata_and_unreadable_files_with_the_reason(
     tmp_path: Path,
 ) -> None:
-    """Every save with its round, scores and status; the broken one with why."""
-    with_saves(tmp_path)
+    """Every save with how far it came in the game's words ("finished" once over), its
+    scores; the broken one with why."""
+    store = with_saves(tmp_path)
     app = make_title_app(data_dir=tmp_path, processes=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
@@ -69,9 +70,12 @@ async def test_load_list_shows_metadata_and_unreadable_files_with_the_reason(
         names = [e.name for e in screen.entries]
         assert sorted(names) == ["broken", "finished", "midway"]
         rows = {e.name: [str(c) for c in table.get_row(e.name)] for e in screen.entries}
-        assert rows["finished"][2] == "5/5" and rows["finished"][4] == "finished"
-        assert rows["midway"][4] == "in progress" and len(rows["midway"][3].split()) == 2
-        assert rows["broken"][4] == "UNREADABLE"
+        assert [str(c.label) for c in table.columns.values()][2] == "Progress"
+        assert rows["finished"][2] == "finished"
+        midway = store.load("midway").meta
+        assert rows["midway"][2] == f"Round {midway.round} of 5" and midway.round >= 1
+        assert len(rows["midway"][3].split()) == 2
+        assert rows["broken"][2] == "UNREADABLE"
         table.move_cursor(row=names.index("broken"))
         await pilot.pause()
         detail = str(screen.query_one("#saves-detail").render())

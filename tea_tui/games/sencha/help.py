@@ -25,8 +25,10 @@ You grow, carry and sell tea. Each turn is **one action**; there are no rounds. 
   Press `n` when you are done (selling and offering end with `n` too).
   With nothing to collect and no way to produce, you take one free cube from the bag (key f).
 - **5 Sell** cubes your workers carry, one at a time: into the card's column of that tea for the
-  price of the next slot, or to the **Emperor**: an offer like "2 Sencha → 1 VP" pays its points
-  once you have given all its cubes. Field houses pay their yen as the Sell ends.
+  price of the next slot, or to the **Emperor**: an offer like "2 Sencha → 1 VP" is offered
+  only when your workers carry all its cubes, and pays its points once you have given them.
+  Field houses pay their yen as the Sell ends. You can hold 12 yen at most (the top of your yen
+  track): income beyond that is lost, so spend first (the house rule "No money cap" lifts it).
 
 **The Tea Market card.** When any column of the card in play is full, its demand is met: the
 seller may then offer carried tea of that full column to their **temple**, the cubes on the card

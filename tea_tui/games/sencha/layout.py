@@ -56,6 +56,9 @@ class SenchaLayout(GameLayout):
     panels = PANELS
     menu_words: Mapping[str, str] = MENU_WORDS
     first_panel = "board"
+    wide_decision_width = 56
+    """Wider than the default: the steps' words fit on one line more often (the panels' lines
+    are kept within the 63 columns left)."""
 
     def panel_widgets(self, session: GameSession, name: str) -> Iterator[Widget]:
         """The widgets of each panel."""

@@ -92,24 +92,26 @@ def plantation_lines(view: SenchaObservation, ctx: Context, names: Sequence[str]
     if not houses_on_field(g):
         field.append(("none", "dim"))
     field.append((f" build {houses_on_field(g)}¥ ", "dim"))
-    field.append(("a house here: +1¥ per Sell, 1 VP at the end", "dim"))
+    field.append(("(+1¥ a Sell, 1 VP at the end)", "dim"))
     out.append(field)
     out.append(
         [
             ("Houses  ", "bold"),
-            ("to build / on the reserve (a buy costs 1¥ per house on it)", "dim"),
+            ("to build / on the reserve (a buy: 1¥ per house on it)", "dim"),
         ]
     )
     row: Line = [(" ", "")]
     for seat, p in enumerate(pub.players):
-        row += [seat_piece(seat, names), (f" {p.area} / {p.reserve}   ", "")]
+        row += [seat_piece(seat, names), (f" {p.area}/{p.reserve}   ", "")]
     out.append(row)
     return out
 
 
-def market_lines(view: SenchaObservation, ctx: Context, names: Sequence[str]) -> list[Line]:
+def market_lines(
+    view: SenchaObservation, ctx: Context, names: Sequence[str], width: int = 0
+) -> list[Line]:
     """The Tea Market card in play (columns, prices, the Emperor), the cards left, the bag and
-    the workers for hire."""
+    the workers for hire (on two lines when one is wider than ``width``, if given)."""
     pub = view.pub
     card = ctx.cards.get(pub.card)
     title = card.name if card is not None else pub.card
@@ -166,18 +168,23 @@ def market_lines(view: SenchaObservation, ctx: Context, names: Sequence[str]) ->
         hire.append(
             (f"{KIND_NAMES[kind.value]} {cost} x{pub.supply[k]}", "" if pub.supply[k] else "dim")
         )
-    out.append(hire)
+    if width and sum(len(text) for text, _ in hire) > width:
+        cut = len(hire) // 2  # after the Donkey, its " · " dropped
+        out += [hire[:cut], [(" " * len(hire[0][0]), ""), *hire[cut + 1 :]]]
+    else:
+        out.append(hire)
     return out
 
 
 def market_note(view: SenchaObservation, ctx: Context) -> Line:
     """What happens when a column fills, or, in the last turns, what may still be done."""
     if view.pub.met:
-        what = "with no room here" if ctx.options.last_card_offer_any else "of a full column"
-        return [(f"  Last turns: sell here, or offer tea {what} to your temple.", "bold")]
+        if ctx.options.last_card_offer_any:
+            return [("  Last turns: sell, or offer a temple tea with no room here.", "bold")]
+        return [("  Last turns: sell, or offer a full column's tea to a temple.", "bold")]
     if view.deck_left == 0:
-        return [("  The last card: a full column brings everyone else one last turn.", "bold")]
-    return [("  A card goes when one column is full; offer tea of that column to a temple.", "dim")]
+        return [("  The last card: a full column gives the others one last turn.", "bold")]
+    return [("  A full column ends the card; offer its tea to your temple.", "dim")]
 
 
 # --- the players -------------------------------------------------------------------------------
@@ -224,9 +231,10 @@ def worker_pieces(p: Player) -> Line:
 
 
 def player_lines(
-    view: SenchaObservation, ctx: Context, names: Sequence[str], seat: int
+    view: SenchaObservation, ctx: Context, names: Sequence[str], seat: int, width: int = 0
 ) -> list[Line]:
-    """One seat: name, points so far, the VP and yen tracks, workers, temple and houses."""
+    """One seat: name, points so far, the VP and yen tracks, workers (the third on a line of
+    its own when one line would be wider than ``width``, if given), temple and houses."""
     p = view.pub.players[seat]
     score = sum(breakdown(as_data(view))[seat].values())
     to_move = not view.pub.over and view.pub.seat == seat
@@ -242,21 +250,25 @@ def player_lines(
     on_plantations = sum(p.houses)
     tax = f"tax {on_plantations}¥ a mark" if on_plantations else "no tax due"
     tracks = [
-        ("  ", ""),
+        (" ", ""),
         *vp_track(p),
-        (f"({tax})  ", "dim"),
+        (f"({tax}) ", "dim"),
         *money_track(p, ctx.options.money_cap),
     ]
+    workers: list[Line] = [[(" Workers ", "dim"), *worker_pieces(p)]]
+    if width and sum(len(text) for text, _ in workers[0]) > width:
+        cut = next(i for i, (text, _) in enumerate(workers[0]) if text.startswith("3 "))
+        workers = [workers[0][: cut - 1], [(" " * 9, ""), *workers[0][cut:]]]
     return [
         head,
         tracks,
-        [(" Workers ", "dim"), *worker_pieces(p)],
+        *workers,
         [(" Temple  ", "dim"), *cube_pieces(p.temple)],
         [
             (" Houses  ", "dim"),
             (
-                f"{on_plantations} on plantations · {p.field} on the field · "
-                f"{p.area} to build · {p.reserve} on the reserve",
+                f"on plantations {on_plantations} · field {p.field} · "
+                f"to build {p.area} · reserve {p.reserve}",
                 "",
             ),
         ],

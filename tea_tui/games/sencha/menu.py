@@ -22,6 +22,7 @@ from core.sencha.legal import (
     sell_moves,
     take_moves,
 )
+from core.sencha.narrate import no_produce_reason
 from core.sencha.rules import MAX_HOUSES, MAX_WORKERS, WORKERS
 from core.sencha.state import SenchaData
 from tea_tui.game_ui import ITEM_KEYS
@@ -45,6 +46,8 @@ PHASE_TITLES = {
     "trade": "Recruit a Cart: which worker do you trade in?",
     "replace": "You have 3 workers: which one goes for the new one?",
 }
+COLLECT_TAKING = "Collect: take cubes (n when you are done)"
+"""The Collect step's title once a cube is taken (no more Produce)."""
 PHASE_HINTS = {
     "collect": "n finishes collecting; each house lets you take one tea there",
     "sell": "n finishes selling; an Emperor offer is paid once you give all its cubes",
@@ -73,7 +76,9 @@ def build_menu(g: SenchaData, legal: Sequence[Move], submenu: str) -> Menu:
     if phase != "action":
         items = _keyed(g, legal, set())
         title = PHASE_TITLES.get(phase, "Your move")
-        if phase == "sell" and g.pub.turn.emperor >= 0:
+        if phase == "collect":
+            title = _collect_title(g)
+        elif phase == "sell" and g.pub.turn.emperor >= 0:
             title = "Emperor: give the rest of the offer"
         elif phase == "sell" and g.pub.met:
             title = "Last turn: sell onto the card, or offer tea to your temple"
@@ -116,15 +121,24 @@ def _collect_menu(g: SenchaData, legal: Sequence[Move], submenu: str) -> Menu:
     p = g.pub.players[g.pub.seat]
     items = []
     keys = iter(k for k in ITEM_KEYS if k not in {DONE_KEY, FREE_KEY, PASS_KEY})
+    # Produce first, as in the short list, so that its keys stay when the list grows or shrinks.
+    for move in legal:
+        if isinstance(move, mv.Produce):
+            items.append(Item(move_label(g, move), next(keys), (move,)))
     for number in by_worker:
         w = p.workers[number - 1]
         label = f"Worker {number} ({w.kind.capitalize()}, {load_text(w)}) takes cubes ▸"
         items.append(Item(label, next(keys), submenu=f"w{number}"))
     for move in legal:
-        if not isinstance(move, mv.Take):
+        if not isinstance(move, mv.Take | mv.Produce):
             key = DONE_KEY if isinstance(move, mv.Done) else next(keys)
             items.append(Item(move_label(g, move), key, (move,)))
-    return Menu(PHASE_TITLES["collect"], tuple(items), hint=PHASE_HINTS["collect"], kind="decision")
+    return Menu(_collect_title(g), tuple(items), hint=PHASE_HINTS["collect"], kind="decision")
+
+
+def _collect_title(g: SenchaData) -> str:
+    """The Collect step's title: Produce is offered only until the first cube is taken."""
+    return COLLECT_TAKING if g.pub.turn.took else PHASE_TITLES["collect"]
 
 
 def _action_items(g: SenchaData, legal: Sequence[Move]) -> list[Item]:
@@ -206,7 +220,7 @@ def why_not(g: SenchaData, action: str) -> str:
         if not any(p.houses):
             return "no house of yours on a plantation yet"
         if fallback_applies(g):
-            return "nothing to collect and no yen to produce: take a free cube (f)"
+            return f"nothing to collect and {no_produce_reason(g)}: take a free cube (f)"
         if not take_moves(g, budget=False):
             return "nothing your workers can carry where you have houses"
         return "not possible now"
@@ -214,6 +228,6 @@ def why_not(g: SenchaData, action: str) -> str:
         if not any(sum(w.load) for w in p.workers):
             return "your workers carry no tea"
         if not sell_moves(g):
-            return "nothing you carry fits this card or an Emperor offer"
+            return "nothing you carry fits the card or the Emperor"
         return "not possible now"
     return "not possible now"

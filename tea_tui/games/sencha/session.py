@@ -32,13 +32,8 @@ __all__ = ["SenchaSession", "SenchaTurnNotes"]
 
 
 def told(before: SenchaState, move: Move, after: SenchaState, names: Sequence[str]) -> str:
-    """:func:`core.sencha.narrate.log_line`, naming the face-down worker when it turned up as
-    the very kind just recruited (the supply's count then stays as it was, and the engine's
-    words fall back to "a Worker")."""
-    line = log_line(before, move, after, names)
-    if isinstance(move, mv.Recruit) and "turns up: a Worker" in line:
-        line = line.replace("turns up: a Worker", f"turns up: a {move.kind.value.capitalize()}")
-    return line
+    """:func:`core.sencha.narrate.log_line` of the move, with the seats' names."""
+    return log_line(before, move, after, names)
 
 
 def _sen(state: State) -> SenchaState:

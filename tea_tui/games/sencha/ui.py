@@ -147,6 +147,7 @@ class SenchaUi(GameUi):
         "the whole table: plantations, the Tea Market card, every player (look board, "
         "look market or look players for one part)"
     )
+    me_help = "your own yen, VP and taxes, workers with their loads, temple and houses"
     plain_help = (
         "At the start of a turn: 1 buy, 2 build, 3 recruit, 4 collect, 5 sell (f free cube, "
         "p pass); build and recruit then ask where or whom.",

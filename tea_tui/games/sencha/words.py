@@ -18,7 +18,7 @@ from core.sencha.context import Context, lookup
 from core.sencha.hidden import SenchaObservation
 from core.sencha.legal import houses_on, houses_on_field
 from core.sencha.narrate import TEA_NAMES, cubes_text
-from core.sencha.rules import FIELD, WORKERS
+from core.sencha.rules import FIELD, MAX_CUBES, WORKERS
 from core.sencha.state import SenchaData, Worker
 
 __all__ = [
@@ -90,7 +90,11 @@ def move_label(g: SenchaData, move: Move) -> str:
             return f"Build on the field: {houses_on_field(g)} yen (+1 yen a Sell, 1 VP at the end)"
         pi = next((i for i, pl in enumerate(pub.plantations) if pl.id == move.dest), 0)
         name = ctx.plantation_name(move.dest)
-        return f"Build on {name}: {houses_on(g, pi)} yen, 5 cubes drawn onto it"
+        room = MAX_CUBES - sum(pub.plantations[pi].cubes)
+        drawn = "5 cubes drawn onto it" if room >= 5 else f"room for {room} of 5 cubes drawn"
+        if room <= 0:
+            drawn = "no cube drawn (it is full)"
+        return f"Build on {name}: {houses_on(g, pi)} yen, {drawn}"
     if isinstance(move, mv.Recruit):
         return RECRUIT_WORDS[move.kind.value]
     if isinstance(move, mv.Trade):
@@ -117,10 +121,10 @@ def move_label(g: SenchaData, move: Move) -> str:
         return f"Sell 1 {TEA_NAMES[t]} from {_worker(g, move.worker)}: {price} yen"
     if isinstance(move, mv.Emperor):
         t, need, vp = ctx.offers[pub.card][move.offer - 1]
-        step = f", cube {pub.turn.paid + 1} of {need}" if need > 1 else ""
+        n = pub.turn.paid + 1
+        nth = f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') } of {need}" if need > 1 else "1"
         return (
-            f"Give 1 {TEA_NAMES[t]} from {_worker(g, move.worker)} to the Emperor: "
-            f"{need} for {vp} VP{step}"
+            f"Give the Emperor 1 {TEA_NAMES[t]} from {_worker(g, move.worker)}: {nth} for {vp} VP"
         )
     if isinstance(move, mv.Offer):
         return f"Offer 1 {TEA_NAMES[move.tea.index]} from {_worker(g, move.worker)} to your temple"
@@ -133,7 +137,7 @@ def move_label(g: SenchaData, move: Move) -> str:
     if isinstance(move, mv.Sell):
         return "Sell tea, or give it to the Emperor for VP"
     if isinstance(move, mv.Free):
-        return "Take a free cube from the bag (you have nothing to collect or produce)"
+        return "Take a free cube from the bag: nothing to collect"
     if isinstance(move, mv.Pass):
         return "Pass: no action is possible"
     return str(move)

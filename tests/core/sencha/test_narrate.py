@@ -3,11 +3,13 @@ log tells what draws, new cards, the face-down worker, taxes and the field bonus
 
 from __future__ import annotations
 
+import pytest
+
 from core.rng import Rng
 from core.sencha.entry import describe_move, log_line
-from core.sencha.game import SenchaGame
+from core.sencha.game import SenchaGame, SenchaState
 from core.sencha.narrate import cubes_text
-from tests.core.sencha.helpers import play, position
+from tests.core.sencha.helpers import legal, play, position
 
 
 def test_every_move_of_random_games_has_words() -> None:
@@ -85,3 +87,78 @@ def test_the_end_is_announced() -> None:
     move = s.legal_moves()[0]
     s.apply(move)
     assert log_line(before, move, s).endswith("the game is over")
+
+
+def _two_players_hiding(kind: str, money: int) -> SenchaState:
+    """A 2-player position whose face-down worker is ``kind``."""
+    for seed in range(60):
+        s = position(2, seed=seed).money(0, money).build()
+        if s.hidden_kind == kind:
+            return s
+    raise AssertionError(f"no seed hides a {kind}")
+
+
+@pytest.mark.rule("SEN-SETUP-07")
+def test_the_face_down_worker_of_the_kind_just_recruited_is_named() -> None:
+    """The face-down worker that turns up as the very kind recruited is named (the supply's
+    count of that kind then stays as it was), as is one of another kind."""
+    game = SenchaGame(num_seats=2)
+    for hidden, recruit in (("peasant", "peasant"), ("donkey", "peasant")):
+        s = _two_players_hiding(hidden, 9)
+        before = s.clone()
+        move = game.parse_move(f"recruit {recruit}")
+        s.apply(move)
+        line = log_line(before, move, s, ["Ann", "Bo"])
+        assert line.endswith(f"the face-down worker turns up: a {hidden.capitalize()}"), line
+        assert "Worker" not in line
+
+
+@pytest.mark.rule("SEN-AMB-14")
+def test_the_free_cube_says_why_there_is_no_produce() -> None:
+    """The free cube's menu line gives the true reason Produce is out: no money, or money but
+    no plantation house, or houses only where there is no room."""
+    free = SenchaGame(num_seats=3).parse_move("free")
+    s = position(3).money(0, 0).build()
+    assert describe_move(s, free).endswith("(nothing to collect and no money to produce)")
+    s = position(3).money(0, 2).build()
+    assert "free" in legal(s)
+    text = describe_move(s, free)
+    assert text.endswith("(nothing to collect and no plantation house to produce at)")
+    assert "no money" not in text
+    s = (
+        position(3)
+        .money(0, 2)
+        .houses(0, "kyoto", 1)
+        .cubes("kyoto", sencha=9)
+        .workers(0, ["donkey"])
+        .load(0, 1, black=1)
+        .load(0, 2, black=1)
+        .build()
+    )
+    assert "free" in legal(s)  # the full Peasant and the Donkey cannot take Sencha
+    assert describe_move(s, free).endswith("no room to produce at your plantations)")
+    s = position(3).money(0, 0).build()
+    before = s.clone()
+    s.apply(free)
+    line = log_line(before, free, s, ["Ann"])
+    assert line.startswith("Ann takes a free cube from the bag (nothing to collect and no money")
+
+
+@pytest.mark.rule("SEN-AMB-05")
+def test_yen_lost_to_the_cap_are_told_and_the_field_bonus_still_shows() -> None:
+    """A sale that would pass the 12-yen cap says how much is lost; the field houses' yen are
+    still named though the cap swallowed them; under the cap neither note appears wrongly."""
+    game = SenchaGame(num_seats=2)
+    sale = game.parse_move("sale 1 sakura")
+    cases = [(11, 0, 1, 0), (11, 1, 2, 1), (5, 1, 0, 1), (12, 0, 2, 0)]
+    for money, field, lost, bonus in cases:
+        s = position(2).money(0, money).field(0, field).load(0, 1, sakura=1)
+        s = s.card("festival").build()  # Sakura sells for 2 yen
+        play(s, "sell")
+        before = s.clone()
+        s.apply(sale)
+        line = log_line(before, sale, s, ["Ann", "Bo"])
+        assert s.pub.players[0].money == min(12, money + 2 + field)
+        assert (f"Ann is at the 12-yen cap and loses {lost} yen" in line) == bool(lost), line
+        assert ("loses" in line) == bool(lost), line
+        assert (f"Ann gets {bonus} yen for field houses" in line) == bool(bonus), line

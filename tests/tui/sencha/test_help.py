@@ -56,3 +56,55 @@ async def test_the_title_screens_help_tells_of_sencha_too(tmp_path: Path) -> Non
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         source = app.screen.query_one(Markdown).source
         assert "## Tea Garden in short" in source and GAME_HELP in source
+        assert source.index("\n# Tea Garden\n") < source.index("\n# Sencha\n")
+        assert source.index("\n# Sencha\n") < source.index(GAME_HELP)
+
+
+def test_the_title_help_gives_each_offered_game_its_letters_and_panels() -> None:
+    """From the title screen the keys come once, then each offered game under its name with
+    its own decision-panel letters and panels (Sencha's free cube, Tea Garden's map)."""
+    from core.games import offered_games
+    from tea_tui.layout import layout_for
+    from tea_tui.screens.help import title_help_text
+
+    text = title_help_text()
+    assert text.count("## Keys") == 1
+    games = offered_games()
+    assert len(games) >= 2
+    starts = [text.index(f"\n# {g.name}\n") for g in games]
+    assert starts == sorted(starts)
+    for g, start, end in zip(games, starts, [*starts[1:], len(text)], strict=True):
+        section = text[start:end]
+        layout = layout_for(g.id)
+        assert f"## {g.name}: letters of the decision panel" in section
+        for key, words in layout.menu_words.items():
+            assert f"| {key} | {words} |" in section, (g.id, key)
+        for panel in layout.panels:
+            assert f"| {panel.key} | {panel.title}: {panel.tip} |" in section, (g.id, panel)
+    sencha_part = text[text.index("\n# Sencha\n") :]
+    assert "| f | take a free cube |" in sencha_part
+    assert "| f | take a free cube |" not in text[: text.index("\n# Sencha\n")]
+
+
+def test_the_help_tells_the_money_cap_and_when_the_emperor_is_offered() -> None:
+    """The two things a newcomer met without being told: income beyond the default cap is lost,
+    and an Emperor offer shows only once the workers carry all its cubes."""
+    from core.sencha.options import SenchaOptions
+
+    flat = " ".join(GAME_HELP.split())
+    assert f"You can hold {SenchaOptions().money_cap} yen at most" in flat
+    assert "offered only when your workers carry all its cubes" in flat
+
+
+def test_plain_modes_help_says_what_me_shows_in_sencha() -> None:
+    """Plain mode's help tells Sencha's ``me`` in Sencha's words (there is no hand of cards)."""
+    from tea_tui.game_ui import ui_for
+    from tea_tui.plain.texts import help_lines
+
+    lines = help_lines(ui_for("sencha"))
+    me = next(line for line in lines if line.startswith("  me: "))
+    assert "workers" in me and "hand" not in me
+    assert any(
+        line.startswith("  me: your own board and hand")
+        for line in help_lines(ui_for("tea_garden"))
+    )

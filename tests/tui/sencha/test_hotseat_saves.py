@@ -55,7 +55,7 @@ def test_a_saved_game_goes_on_with_its_house_rules_and_its_log(tmp_path: Path) -
 
 @pilot_test
 async def test_the_saves_list_names_the_game_and_its_house_rules(tmp_path: Path) -> None:
-    from textual.widgets import Static
+    from textual.widgets import DataTable, Static
 
     from tea_tui.app import make_title_app
     from tea_tui.screens.saves_list import SavesScreen
@@ -68,4 +68,8 @@ async def test_the_saves_list_names_the_game_and_its_house_rules(tmp_path: Path)
         await until(pilot, lambda: isinstance(app.screen, SavesScreen) and app.screen.entries)
         await pilot.pause()
         detail = str(app.screen.query_one("#saves-detail", Static).render())
-        assert "Sencha · 20 moves · seed 8 · house rules: No money cap" in detail
+        card = s.state.progress()
+        assert f"Sencha · {card.text} · 20 moves · seed 8 · house rules: No money cap" in detail
+        table = app.screen.query_one(DataTable)
+        assert str(table.get_row("tea time")[2]) == card.text.split(",")[0]
+        assert card.text.startswith(f"Card {card.step} of ")

@@ -149,6 +149,30 @@ def test_the_panels_lines_fit_80_columns(players: int) -> None:
             s.apply(rng.choice(list(s.legal_moves())))
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_panels_lines_fit_beside_the_wide_decisions(players: int) -> None:
+    """At 120 x 40 the decision column is wider than the shell's default (its steps' words
+    fit), and the board, market and players lines fit the columns left beside it (the market
+    putting the workers for hire on two lines)."""
+    layout = layout_for("sencha")
+    assert layout.wide_decision_width > layout_for("tea_garden").wide_decision_width
+    room = 120 - layout.wide_decision_width - 2  # the border and the scroll bar
+    for seed in range(2):
+        s = sencha(["human"] + ["random"] * (players - 1), seed=seed)
+        rng = Rng.from_seed(seed + 5)
+        while not s.is_over():
+            v = s.view(s.current_seat)
+            ctx = context_of(v)
+            lines = plain(plantation_lines(v, ctx, s.names))
+            lines += plain(market_lines(v, ctx, s.names, room))
+            for seat in range(players):
+                lines += plain(player_lines(v, ctx, s.names, seat, room))
+            assert max(len(line) for line in lines) <= room, max(lines, key=len)
+            hire = [line for line in lines if "Collector" in line and "¥" in line]
+            assert hire and not hire[0].startswith("For hire")
+            s.apply(rng.choice(list(s.legal_moves())))
+
+
 def test_the_board_shows_houses_cubes_and_the_card() -> None:
     s = play_until(sencha(seed=6), lambda x: len(x.moves) > 30)
     v = s.view(0)
@@ -252,3 +276,67 @@ def test_every_house_rule_plays_through_the_menu(rule: str) -> None:
                     offered += moves_of(menu_of(s, it.submenu))
             assert sorted(map(str, offered)) == sorted(map(str, s.legal_moves()))
             s.apply(rng.choice(offered))
+
+
+def test_a_long_collect_list_keeps_produce_first_and_says_when_produce_is_over() -> None:
+    """Grouped by worker or not, Produce keeps the first keys (a key does not change meaning
+    as the list shrinks); once a cube is taken the title no longer offers Produce."""
+    from core.sencha.entry import describe_move
+    from tea_tui.games.sencha.menu import COLLECT_TAKING, FLAT, build_menu
+    from tests.core.sencha.helpers import play, position
+
+    s = (
+        position(2)
+        .money(0, 5)
+        .houses(0, "kyoto", 2)
+        .houses(0, "shizuoka", 1)
+        .cubes("kyoto", sakura=3, black=3)
+        .cubes("shizuoka", sakura=2, black=2)
+        .workers(0, ["donkey", "collector"])
+        .build()
+    )
+    play(s, "collect")
+    legal = s.legal_moves()
+    assert len(legal) > FLAT
+    menu = build_menu(s, legal, "")
+    produce = [it for it in menu.items if it.moves and isinstance(it.moves[0], mv.Produce)]
+    assert [it.key for it in produce] == ["1", "2"] and menu.items[:2] == tuple(produce)
+    assert "produce" in menu.title.lower()
+    take = next(m for m in legal if isinstance(m, mv.Take))
+    s.apply(take)
+    after = build_menu(s, s.legal_moves(), "")
+    assert after.title == COLLECT_TAKING and describe_move(s, s.legal_moves()[0])
+
+
+def test_the_emperor_and_build_steps_say_what_happens_within_80_columns() -> None:
+    """An Emperor step counts the cubes given (2nd of 3); building where there is little room
+    says how many of the five cubes fit."""
+    from tea_tui.games.sencha.words import move_label
+    from tests.core.sencha.helpers import play, position
+
+    s = (
+        position(2)
+        .money(0, 3)
+        .houses(0, "kyoto", 1)
+        .cubes("kyoto", sencha=4, sakura=3)
+        .unbuilt(0, 1)
+        .build()
+    )
+    build = next(m for m in s.legal_moves() if str(m) == "build kyoto")
+    assert move_label(s, build).endswith("room for 2 of 5 cubes drawn")
+    s = (
+        position(2)
+        .workers(0, ["collector", "collector"])
+        .load(0, 2, black=2)
+        .load(0, 3, black=1)
+        .card("festival")
+        .build()
+    )
+    play(s, "sell")
+    gifts = [m for m in s.legal_moves() if isinstance(m, mv.Emperor)]
+    labels = [move_label(s, m) for m in gifts]
+    assert labels and all(len(f" 1 {text}") <= 78 for text in labels), labels
+    assert labels[0].endswith(": 1st of 3 for 1 VP")
+    s.apply(gifts[0])
+    second = [move_label(s, m) for m in s.legal_moves() if isinstance(m, mv.Emperor)]
+    assert second and all(text.endswith(": 2nd of 3 for 1 VP") for text in second), second

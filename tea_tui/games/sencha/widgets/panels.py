@@ -74,8 +74,8 @@ class MarketView(SenchaWidget):
     """The Tea Market card in play, the Emperor, the cards left, the bag and the supply."""
 
     def lines(self, view: SenchaObservation, ctx: Context, names: tuple[str, ...]) -> list[Line]:
-        """The market's lines."""
-        return market_lines(view, ctx, names)
+        """The market's lines, the workers for hire on two lines when narrow."""
+        return market_lines(view, ctx, names, self.size.width)
 
 
 class PlayersView(SenchaWidget):
@@ -85,7 +85,7 @@ class PlayersView(SenchaWidget):
         """A block per seat."""
         out: list[Line] = []
         for seat in seats_in_order(view):
-            out += player_lines(view, ctx, names, seat)
+            out += player_lines(view, ctx, names, seat, self.size.width)
         return out
 
 
