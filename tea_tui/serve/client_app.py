@@ -1,4 +1,4 @@
-"""The client app of a shared table server: the lobby, a new table's form, the game screens.
+"""The client app of a shared table server: the lobby and the game screens.
 
 One app runs per player (``tea-tui join``, and each SSH session of ``tea-tui serve`` starts one
 in its own process). It talks to the table server over the local socket
@@ -7,7 +7,8 @@ app's own event loop and goes to the screen it concerns; every choice becomes a 
 
 The lobby lists the tables (game, seats taken, status). Enter on a table takes a free seat of a
 waiting table, opens the game of a table where one sits, or watches any other; ``n`` opens a
-table, ``s`` starts one's own, ``w`` watches, ``x`` leaves a waiting table.
+table on a form of choices (:mod:`tea_tui.serve.new_table`), ``s`` starts one's own, ``w``
+watches, ``x`` leaves a waiting table; a refusal stays on screen until the next key.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from core.games import GameInfo, offered_games
 from tea_tui.game_ui import ui_for
 from tea_tui.safe_text import clean
 from tea_tui.serve.client import ServerGoneError, TableClient
-from tea_tui.serve.new_table import NewTableScreen
+from tea_tui.serve.new_table import NewTableScreen, kind_words
 from tea_tui.serve.protocol import (
     LeaveTable,
     LobbyList,
@@ -74,7 +75,7 @@ def table_line(info: TableInfo, me: str) -> str:
         elif seat.kind == "human":
             seats.append(f"seat {i + 1} free")
         else:
-            seats.append(seat.kind)
+            seats.append(kind_words(info.game, seat.kind))
     status = {"waiting": "waiting for players", "playing": "playing", "over": "finished"}
     progress = f" · {info.progress}" if info.progress and info.status == "playing" else ""
     text = f"{info.id}  {info.game_name}{_extras(info)} · {status[info.status]}{progress}"

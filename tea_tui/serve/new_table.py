@@ -22,7 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Footer, RadioSet, Select, Static
 
-from core.games import GameInfo
+from core.games import GameInfo, find_game
 from core.setup import OptionValue
 from tea_tui.game_ui import ui_for
 from tea_tui.safe_text import clean
@@ -52,6 +52,17 @@ def seat_choices(info: GameInfo, players: int) -> tuple[tuple[str, str], ...]:
         for words, level in ui_for(info.id).automa_levels(info.id):
             choices.append((f"{automa.name} {words}", f"{automa.kind}:{level}"))
     return tuple(choices)
+
+
+def kind_words(game: str, kind: str) -> str:
+    """A seat's kind as the form words it ("MCTS normal", "Lu Yu hard: 2 Expert cards"); the
+    spec itself for one the form does not offer, or a game this app does not know."""
+    try:
+        info = find_game(game)
+    except ValueError:
+        return kind
+    seats = info.automa.seats if info.automa is not None else info.max_seats
+    return dict((value, words) for words, value in seat_choices(info, seats)).get(kind, kind)
 
 
 class NewTableScreen(ModalScreen[None]):
