@@ -122,6 +122,7 @@ class NewTableScreen(ModalScreen[None]):
         self.waiting = False
         """True from sending the request until the server answers."""
         self._note_text: Text = Text(HINT, style="dim")
+        self._seen: dict[str, str] = {}
 
     # --- the form ---------------------------------------------------------------------------
 
@@ -149,9 +150,11 @@ class NewTableScreen(ModalScreen[None]):
                 yield Static("you, who open the table", id="table-you")
             choices = seat_choices(info, self.players)
             values = {value for _, value in choices}
-            for seat in range(1, self.players):
+            for seat in range(1, info.max_seats):
                 kind = self.kinds[seat] if self.kinds[seat] in values else "mcts:normal"
-                with Horizontal(classes="table-row seat-row"):
+                row = Horizontal(classes="table-row seat-row", id=f"table-seat-row-{seat}")
+                row.display = seat < self.players
+                with row:
                     yield Static(f"{seat_glyph(seat)} Seat {seat + 1}", classes="table-label")
                     yield Select(
                         choices,
@@ -192,6 +195,8 @@ class NewTableScreen(ModalScreen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self._seen = {select.id or "": str(select.value) for select in self.query(Select)}
+        """Each drop-down's value as last seen (a change from it is a choice)."""
         self.query_one("#table-go", Button).focus()
 
     def _rules_label(self) -> str:
@@ -220,13 +225,30 @@ class NewTableScreen(ModalScreen[None]):
 
     async def _rebuild(self, focus: str) -> None:
         await self.recompose()
+        self._seen = {select.id or "": str(select.value) for select in self.query(Select)}
         self.query_one(focus).focus()
 
     # --- events -----------------------------------------------------------------------------
 
     async def on_select_changed(self, event: Select.Changed) -> None:
-        """Another game: the form follows its seats and options."""
-        if event.select.id != "table-game" or event.value == self.info.id:
+        """Another game: the form follows its seats and options. Another seat kind or
+        empty-seat AI: the note says how it plays (ai.levels, from the arena's figures)."""
+        from ai.levels import describe
+
+        select_id = event.select.id or ""
+        if not isinstance(event.value, str) or self._seen.get(select_id) == event.value:
+            return  # a drop-down telling its first value, not a choice
+        self._seen[select_id] = event.value
+        if select_id.startswith("table-seat-") or select_id == "table-timeout":
+            about = describe(event.value) if event.value not in ("human", NOBODY) else None
+            automa = self.info.automa
+            if automa is not None and event.value.startswith(f"{automa.kind}:"):
+                rule = ui_for(self.info.id).solo_rule(automa.name)
+                about = f"Solo: {rule}. {about or ''}"
+            if about:
+                self.note(about)
+            return
+        if select_id != "table-game" or event.value == self.info.id:
             return
         self._keep_choices()
         self.info = next(g for g in self.games if g.id == event.value)
@@ -236,14 +258,24 @@ class NewTableScreen(ModalScreen[None]):
         self._note_text = Text(HINT, style="dim")
         await self._rebuild("#table-game")
 
-    async def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
-        """Another number of players: a row per seat."""
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        """Another number of players: a row per seat, and the automa offered or not."""
         players = int((event.pressed.id or "").rpartition("-")[2] or self.players)
         if players == self.players:
             return
         self._keep_choices()
+        offered = seat_choices(self.info, self.players)
         self.players = players
-        await self._rebuild("#table-players")
+        choices = seat_choices(self.info, players)
+        values = {value for _, value in choices}
+        for seat in range(1, self.info.max_seats):
+            self.query_one(f"#table-seat-row-{seat}").display = seat < players
+            select: Select[str] = self.query_one(f"#table-seat-{seat}", Select)
+            if choices != offered:  # the automa comes or goes
+                kind = self.kinds[seat] if self.kinds[seat] in values else "mcts:normal"
+                select.set_options(choices)
+                select.value = kind
+                self._seen[select.id or ""] = kind
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """Without an expansion, its house rules go too."""

@@ -96,8 +96,8 @@ def test_a_table_of_each_offered_game_through_the_form(folder: Path, game: str) 
 
 
 def test_a_solo_table_against_the_automa(folder: Path) -> None:
-    """Two players at Tea Garden: seat 2 may be Lu Yu at a level; with three he is not
-    offered (he plays solo games only)."""
+    """Two players at Tea Garden: seat 2 may be Lu Yu at a level, and the note says how a
+    solo game is won; with three players he is not offered (he plays solo games only)."""
     info = find_game("tea_garden")
     assert info.automa is not None
     assert "luyu:hard" in [v for _, v in seat_choices(info, 2)]
@@ -107,9 +107,15 @@ def test_a_solo_table_against_the_automa(folder: Path) -> None:
         async with running_server(folder) as server:
             app = ServeClientApp(server.path, name="Ann", key="key-Ann")
             async with app.run_test(size=(80, 24)) as pilot:
-                await open_form(pilot, app)
+                form = await open_form(pilot, app)
                 await pick(pilot, "#table-game", "tea_garden")
+                await pilot.press("f4", "right", "enter")
+                await until(pilot, lambda: form.players == 3)
+                assert "luyu:hard" not in [v for _, v in form.query_one("#table-seat-1")._options]
+                await pilot.press("left", "enter")
+                await until(pilot, lambda: form.players == 2)
                 await pick(pilot, "#table-seat-1", "luyu:hard")
+                assert "Solo: score more than Lu Yu" in text_of(app, "#table-note")
                 await pilot.press("f5")
                 await until(pilot, lambda: len(app.tables) == 1)
                 assert [s.kind for s in app.tables[0].seats] == ["human", "luyu:hard"]
