@@ -81,7 +81,7 @@ class NewTableScreen(ModalScreen[None]):
         border: heavy $primary; padding: 0 1; }
     #table-box .table-row { height: 1; margin-bottom: 1; }
     #table-box .seat-row { margin-bottom: 0; }
-    #table-box .table-label { width: 12; }
+    #table-box .table-label { width: 14; }
     #table-game { width: 1fr; }
     #table-players { width: auto; layout: horizontal; background: transparent; }
     #table-players > RadioButton { width: auto; margin-right: 2; }
@@ -132,7 +132,7 @@ class NewTableScreen(ModalScreen[None]):
         with Vertical(id="table-box"):
             yield Static(Text("Open a table", style="bold"), id="table-title")
             with Horizontal(classes="table-row"):
-                yield Static("Game  F2", classes="table-label")
+                yield Static("Game F2", classes="table-label")
                 yield Select(
                     [(f"{g.name} · {seats_text(g)}", g.id) for g in self.games],
                     value=info.id,
@@ -179,7 +179,7 @@ class NewTableScreen(ModalScreen[None]):
                 if not ui.switches and not ui.house_rules:
                     yield Static(Text("none for this game", style="dim"))
             with Horizontal(classes="table-row"):
-                yield Static("Empty seat", classes="table-label")
+                yield Static("Empty seat F6", classes="table-label")
                 yield Select(
                     TAKE_OVER,
                     value=self.on_timeout,
