@@ -80,6 +80,8 @@ def table_line(info: TableInfo, me: str) -> str:
     progress = f" · {info.progress}" if info.progress and info.status == "playing" else ""
     text = f"{info.id}  {info.game_name}{_extras(info)} · {status[info.status]}{progress}"
     text += f" · {', '.join(seats)}"
+    if info.on_timeout and info.status != "over":
+        text += f" · {kind_words(info.game, info.on_timeout)} takes a seat left empty"
     if info.watchers:
         text += f" · {info.watchers} watching"
     return clean(text, 160)

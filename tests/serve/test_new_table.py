@@ -87,9 +87,9 @@ def test_a_table_of_each_offered_game_through_the_form(folder: Path, game: str) 
                 assert table.seats[0].player == "Ann"
                 assert table.options == ui.check_options(expected) != {}
                 words = ui.setup_extras(table.options)
-                assert words and words in str(
-                    app.screen.query_one("#tables").get_option_at_index(0).prompt
-                )
+                line = str(app.screen.query_one("#tables").get_option_at_index(0).prompt)
+                assert words and words in line
+                assert "MCTS easy takes a seat left empty" in line
                 assert table.on_timeout == "mcts:easy"
 
     asyncio.run(main())
