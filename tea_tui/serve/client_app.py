@@ -1,4 +1,4 @@
-"""The client app of a shared table server: the lobby, a new table's form, the game screens.
+"""The client app of a shared table server: the lobby and the game screens.
 
 One app runs per player (``tea-tui join``, and each SSH session of ``tea-tui serve`` starts one
 in its own process). It talks to the table server over the local socket
@@ -7,7 +7,8 @@ app's own event loop and goes to the screen it concerns; every choice becomes a 
 
 The lobby lists the tables (game, seats taken, status). Enter on a table takes a free seat of a
 waiting table, opens the game of a table where one sits, or watches any other; ``n`` opens a
-table, ``s`` starts one's own, ``w`` watches, ``x`` leaves a waiting table.
+table on a form of choices (:mod:`tea_tui.serve.new_table`), ``s`` starts one's own, ``w``
+watches, ``x`` leaves a waiting table; a refusal stays on screen until the next key.
 """
 
 from __future__ import annotations
@@ -16,19 +17,19 @@ import asyncio
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.games import offered_games
-from core.setup import OptionValue
+from core.games import GameInfo, offered_games
+from tea_tui.game_ui import ui_for
 from tea_tui.safe_text import clean
 from tea_tui.serve.client import ServerGoneError, TableClient
+from tea_tui.serve.new_table import NewTableScreen, kind_words
 from tea_tui.serve.protocol import (
-    CreateTable,
     LeaveTable,
     LobbyList,
     ProtocolError,
@@ -43,12 +44,25 @@ from tea_tui.serve.protocol import (
 from tea_tui.serve.remote_screen import WatchScreen, open_remote
 from tea_tui.serve.table import seat_name
 
+EMPTY_LOBBY = (
+    "No tables yet. Press n to open one: choose the game, the players and who plays each "
+    "seat; the others then find it here and take a seat with Enter."
+)
+
 
 def _count(tables: int) -> str:
     """'no tables yet', '1 table', '3 tables'."""
     if tables == 0:
         return "no tables yet"
     return f"{tables} table" + ("" if tables == 1 else "s")
+
+
+def _extras(info: TableInfo) -> str:
+    """A table's switches and house rules in words (", Puerh expansion"), "" for none."""
+    try:
+        return ui_for(info.game).setup_extras(info.options)
+    except ValueError:  # a game this app does not know
+        return ""
 
 
 def table_line(info: TableInfo, me: str) -> str:
@@ -61,28 +75,16 @@ def table_line(info: TableInfo, me: str) -> str:
         elif seat.kind == "human":
             seats.append(f"seat {i + 1} free")
         else:
-            seats.append(seat.kind)
+            seats.append(kind_words(info.game, seat.kind))
     status = {"waiting": "waiting for players", "playing": "playing", "over": "finished"}
     progress = f" · {info.progress}" if info.progress and info.status == "playing" else ""
-    text = f"{info.id}  {info.game_name} · {status[info.status]}{progress} · {', '.join(seats)}"
+    text = f"{info.id}  {info.game_name}{_extras(info)} · {status[info.status]}{progress}"
+    text += f" · {', '.join(seats)}"
+    if info.on_timeout and info.status != "over":
+        text += f" · {kind_words(info.game, info.on_timeout)} takes a seat left empty"
     if info.watchers:
         text += f" · {info.watchers} watching"
     return clean(text, 160)
-
-
-def parse_options(text: str) -> dict[str, OptionValue]:
-    """A table's options as typed: ``puerh`` switches an option on, ``name=value`` gives a
-    number or a word (the server checks them against the game's options)."""
-    options: dict[str, OptionValue] = {}
-    for word in text.split()[:20]:
-        name, eq, value = word.partition("=")
-        if not eq:
-            options[name[:40]] = True
-        elif value.isdigit():
-            options[name[:40]] = int(value)
-        else:
-            options[name[:40]] = {"true": True, "false": False}.get(value.lower(), value[:40])
-    return options
 
 
 class LobbyScreen(Screen[None]):
@@ -97,9 +99,14 @@ class LobbyScreen(Screen[None]):
         Binding("q", "app.quit", "quit"),
     ]
 
+    wanted = ""
+    """A table to highlight once it is listed."""
+
     def compose(self) -> ComposeResult:
         yield Static("Connecting to the table server…", id="lobby-title", markup=False)
         yield OptionList(id="tables")
+        yield Static(EMPTY_LOBBY, id="lobby-empty", markup=False)
+        yield Static("", id="lobby-refused")
         yield Static("", id="lobby-help", markup=False)
         yield Footer()
 
@@ -111,6 +118,8 @@ class LobbyScreen(Screen[None]):
         )
         options = self.query_one("#tables", OptionList)
         highlighted = options.highlighted_option.id if options.highlighted_option else None
+        if any(t.id == self.wanted for t in tables):
+            highlighted, self.wanted = self.wanted, ""
         options.clear_options()
         for info in tables:
             options.add_option(Option(table_line(info, me), id=info.id))
@@ -118,11 +127,31 @@ class LobbyScreen(Screen[None]):
             options.highlighted = next(i for i, t in enumerate(tables) if t.id == highlighted)
         elif tables:
             options.highlighted = 0
+        options.display = bool(tables)
+        self.query_one("#lobby-empty", Static).display = not tables
         mine = [t for t in tables if app.seat_at(t) is not None and t.status == "waiting"]
         help_text = "n opens a table; Enter on a table takes a seat, opens your game or watches."
         if mine:
             help_text = f"Your table {mine[0].id} waits for players; s starts it when all sit."
         self.query_one("#lobby-help", Static).update(help_text)
+
+    def refused(self, message: str) -> None:
+        """Show what the server refused, until the next request ("" clears it)."""
+        text = Text(clean(f"Refused: {message}", 300), style="bold red") if message else ""
+        self.query_one("#lobby-refused", Static).update(text)
+
+    def on_key(self) -> None:
+        """A key after a refusal: the refusal has been read."""
+        self.refused("")
+
+    def highlight(self, table: str) -> None:
+        """Put the highlight on a table (one just opened)."""
+        app: Any = self.app
+        ids = [t.id for t in app.tables]
+        if table in ids:
+            self.query_one("#tables", OptionList).highlighted = ids.index(table)
+        else:
+            self.wanted = table  # listed with the next list of tables
 
     def chosen(self) -> TableInfo | None:
         """The highlighted table."""
@@ -156,7 +185,8 @@ class LobbyScreen(Screen[None]):
 
     def action_new(self) -> None:
         """Open a table."""
-        self.app.push_screen(NewTableScreen())
+        app: Any = self.app
+        self.app.push_screen(NewTableScreen(app.games, app.send, app.last_game))
 
     def action_start(self) -> None:
         """Start the highlighted table (its creator only)."""
@@ -181,43 +211,6 @@ class LobbyScreen(Screen[None]):
             app.send(LeaveTable(info.id))
 
 
-class NewTableScreen(ModalScreen[None]):
-    """A new table: the game's id and the seats."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "cancel")]
-    AUTO_FOCUS = "#game"
-
-    def compose(self) -> ComposeResult:
-        games = ", ".join(f"{g.id} ({g.name})" for g in offered_games())
-        with Vertical(classes="modal-box"):
-            yield Label(clean(f"Game: {games}", 200), markup=False)
-            yield Input(offered_games()[0].id, id="game")
-            yield Label("Seats: human for each person, or mcts:normal, heuristic, luyu:hard")
-            yield Input("human human", id="seats")
-            yield Label("Options (blank: none): switches such as puerh, or name=value")
-            yield Input("", id="options")
-            yield Label("AI that takes over a seat left empty too long (blank: none)")
-            yield Input("", id="on-timeout")
-            yield Label("Enter opens the table · Esc cancels")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Open the table."""
-        game = self.query_one("#game", Input).value.strip()
-        seats = tuple(self.query_one("#seats", Input).value.split())
-        timeout = self.query_one("#on-timeout", Input).value.strip()
-        options = parse_options(self.query_one("#options", Input).value)
-        if not game or not seats:
-            self.notify("Give the game's id and at least one seat", severity="warning")
-            return
-        app: Any = self.app
-        app.send(CreateTable(game=game, seats=seats[:8], options=options, on_timeout=timeout))
-        self.dismiss(None)
-
-    def action_cancel(self) -> None:
-        """Close the form."""
-        self.dismiss(None)
-
-
 class ServeClientApp(App[None]):
     """One player's app at a table server.
 
@@ -232,12 +225,24 @@ class ServeClientApp(App[None]):
     #lobby-title { padding: 0 1; text-style: bold; }
     #lobby-help { padding: 0 1; }
     #tables { height: 1fr; }
-    .modal-box { width: 80; height: auto; border: round $accent; padding: 1 2; }
-    NewTableScreen { align: center middle; }
+    #lobby-empty { height: 1fr; padding: 1 2; }
+    #lobby-refused { padding: 0 1; height: auto; }
     """
 
-    def __init__(self, socket: Path | str, *, name: str, key: str, ask_name: bool = False) -> None:
+    def __init__(
+        self,
+        socket: Path | str,
+        *,
+        name: str,
+        key: str,
+        ask_name: bool = False,
+        games: tuple[GameInfo, ...] | None = None,
+    ) -> None:
         super().__init__()
+        self.games = games if games is not None else offered_games()
+        """The games the new-table form offers."""
+        self.last_game = ""
+        """The game of the last table opened (the form starts with it)."""
         self.ask_name = ask_name
         """Ask the player's name first (the browser, where nobody signed in); the key is then
         ``web:NAME``."""
@@ -314,15 +319,32 @@ class ServeClientApp(App[None]):
             self.tables = reply.tables
             self.lobby.show(self.tables, self.player)
         elif isinstance(reply, Refused):
-            self.notify(clean(reply.message, 300), title="Refused", severity="error", markup=False)
+            self._refused(reply)
         elif isinstance(reply, TableView):
             self._table_view(reply)
+
+    def _refused(self, reply: Refused) -> None:
+        """A refusal stays on screen: on the form that asked, else in the lobby."""
+        message = clean(reply.message, 300)
+        screen = self.screen
+        if isinstance(screen, NewTableScreen) and reply.request == "CreateTable":
+            screen.refused(message)
+            return
+        self.lobby.refused(message)
+        self.notify(message, title="Refused", severity="error", markup=False)
 
     def _table_view(self, view: TableView) -> None:
         table = view.table.id
         before = self.views.get(table)
         self.views[table] = view
         screen: Any = self.screen
+        opened = before is None and view.you is not None and view.table.creator == self.player
+        if isinstance(screen, NewTableScreen) and screen.waiting and opened:
+            self.last_game = view.table.game
+            screen.dismiss(None)  # the table is open: back to the lobby, which lists it
+            self.lobby.show(self.tables, self.player)
+            self.lobby.highlight(table)
+            return
         if getattr(screen, "table_id", None) == table:
             screen.apply_view(view)
             return

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from tea_tui.serve.client import TableClient
 from tea_tui.serve.lobby import Lobby
@@ -143,3 +143,25 @@ class Player:
 def cleanup(folder: Path) -> None:
     """Remove a folder made by :func:`short_dir`."""
     shutil.rmtree(folder, ignore_errors=True)
+
+
+async def until(pilot: object, check: object, tries: int = 600) -> None:
+    """Let the app run until ``check()`` holds (no timing: a bounded number of pauses)."""
+    for _ in range(tries):
+        if check():  # type: ignore[operator]
+            return
+        await pilot.pause(0.05)  # type: ignore[attr-defined]
+    raise AssertionError("the app did not get there")
+
+
+async def pick(pilot: Any, select: str, value: str) -> None:
+    """Choose ``value`` in a drop-down by keys: focus it, Enter opens it, Home, Down to the
+    value, Enter."""
+    from textual.widgets import Select
+
+    widget: Any = pilot.app.screen.query_one(select, Select)
+    values = [v for _, v in widget._options]
+    widget.focus()
+    await pilot.press("enter", "home", *["down"] * values.index(value), "enter")
+    await pilot.pause()
+    assert widget.value == value, f"{select} says {widget.value!r}, not {value!r}"

@@ -9,10 +9,14 @@ from typing import Any
 
 import pytest
 
+from core.games import find_game
 from tea_tui.serve.client_app import LobbyScreen, ServeClientApp
+from tea_tui.serve.new_table import NewTableScreen
 from tea_tui.serve.protocol import Chat, CreateTable, StartTable, TakeSeat
 from tea_tui.serve.remote_screen import RemoteParts
-from tests.serve.helpers import Player, cleanup, running_server, short_dir
+from tests.serve.helpers import Player, cleanup, pick, running_server, short_dir, until
+
+TASTING = find_game("tasting")
 
 
 @pytest.fixture
@@ -22,15 +26,6 @@ def folder() -> Iterator[Path]:
     cleanup(path)
 
 
-async def until(pilot: object, check: object, tries: int = 600) -> None:
-    """Let the app run until ``check()`` holds (no timing: a bounded number of pauses)."""
-    for _ in range(tries):
-        if check():  # type: ignore[operator]
-            return
-        await pilot.pause(0.05)  # type: ignore[attr-defined]
-    raise AssertionError("the app did not get there")
-
-
 def test_a_player_opens_a_table_and_plays_a_whole_game_by_keys(folder: Path) -> None:
     """Ann (the app) opens a Tasting Duel table, Bo (a scripted client) sits down, Ann starts,
     sees Bo's chat line (as text, not markup) and plays every decision with the menu's keys;
@@ -38,15 +33,13 @@ def test_a_player_opens_a_table_and_plays_a_whole_game_by_keys(folder: Path) -> 
 
     async def main() -> None:
         async with running_server(folder) as server:
-            app = ServeClientApp(server.path, name="Ann", key="key-Ann")
+            app = ServeClientApp(server.path, name="Ann", key="key-Ann", games=(TASTING,))
             async with app.run_test(size=(120, 40)) as pilot:
                 await until(pilot, lambda: app.client is not None and app.player == "Ann")
                 await pilot.press("n")
-                await pilot.pause()
-                game = app.screen.query_one("#game")
-                game.value = "tasting"  # type: ignore[attr-defined]
-                app.screen.query_one("#seats").focus()
-                await pilot.press("enter")
+                await until(pilot, lambda: isinstance(app.screen, NewTableScreen))
+                await pick(pilot, "#table-seat-1", "human")
+                await pilot.press("f5")
                 await until(pilot, lambda: len(app.tables) == 1)
                 table = app.tables[0].id
                 bo = await Player.connect(server.path, "Bo")
@@ -79,19 +72,6 @@ def test_a_player_opens_a_table_and_plays_a_whole_game_by_keys(folder: Path) -> 
                 assert screen.session.outcome() == end.outcome  # type: ignore[attr-defined]
 
     asyncio.run(main())
-
-
-def test_the_new_table_form_reads_options() -> None:
-    """Switches, numbers and words, as the form's options field takes them."""
-    from tea_tui.serve.client_app import parse_options
-
-    assert parse_options("puerh money_cap=10 kind=ox flag=false") == {
-        "puerh": True,
-        "money_cap": 10,
-        "kind": "ox",
-        "flag": False,
-    }
-    assert parse_options("") == {}
 
 
 def test_a_whole_tea_garden_game_on_its_own_screens_from_one_seats_view(folder: Path) -> None:
