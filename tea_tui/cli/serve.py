@@ -208,6 +208,15 @@ def run_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return 0
 
 
+def join_key(user: str, name: str | None) -> str:
+    """Who a ``tea-tui join`` is at the tables: the account, and the name if one is given, so
+    that two players sharing one account (``--name Ann``, ``--name Bo``) hold their own seats,
+    and the same name resumes its seats."""
+    if not name or name == user:
+        return f"local:{user}"
+    return f"local:{user}/{name[:32]}"
+
+
 def run_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Run the client app against the local server's socket."""
     from tea_tui.serve.client_app import ServeClientApp
@@ -217,7 +226,7 @@ def run_join(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if not socket.exists():
         raise CliError(f"no tea-tui server runs here (no socket at {socket})", status=1)
     name = (args.name or user)[:32]
-    key = args.key or f"local:{user}"
+    key = args.key or join_key(user, args.name)
     app = ServeClientApp(socket, name=name, key=key, ask_name=args.ask_name)
     app.run()
     if app.exit_message:

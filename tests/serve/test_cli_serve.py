@@ -35,3 +35,14 @@ def test_join_without_a_server_says_so(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["join", "--data-dir", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert "no tea-tui server runs here" in err and "tables.sock" in err
+
+
+def test_two_names_on_one_account_are_two_players() -> None:
+    """`tea-tui join --name Bo` on Ann's account holds Bo's own seats; no name, or the
+    account's own, is the account."""
+    from tea_tui.cli.serve import join_key
+
+    assert join_key("ann", None) == "local:ann"
+    assert join_key("ann", "ann") == "local:ann"
+    assert join_key("ann", "Bo") == "local:ann/Bo"
+    assert join_key("ann", "Bo") != join_key("ann", "Cy")
