@@ -1,12 +1,14 @@
 """What the AI knows of Sencha: the worth of things (:mod:`.values`), an evaluation of the table
-(:mod:`.evaluation`), fast move scores and a playout policy (:mod:`.policy`), and the bundle the
+(:mod:`.evaluation`), the features of the learned evaluation (:mod:`.features`, weights in
+``data/``), fast move scores and a playout policy (:mod:`.policy`), and the bundle the
 search and the heuristic player use (:mod:`.knowledge`); and the figures the arena reports of a
 game for balancing it (:mod:`.stats`). The game-neutral AI reaches them through the registry, by
 the game's id."""
 
 from __future__ import annotations
 
-from ai.sencha.knowledge import knowledge
+from ai.sencha.features import FEATURES
+from ai.sencha.knowledge import knowledge, learned_knowledge
 from ai.sencha.stats import game_stats
 
-__all__ = ["game_stats", "knowledge"]
+__all__ = ["FEATURES", "game_stats", "knowledge", "learned_knowledge"]

@@ -3,10 +3,19 @@ move ordering and where a turn begins."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from ai.knowledge import Knowledge
+from ai.learn.model import (
+    SPREAD,
+    CalibratedChance,
+    LearnedEvaluator,
+    WeightsError,
+    shipped_weights,
+)
 from ai.sencha.evaluation import WEIGHTS, SenchaEvaluator, Weights, expected_scores
+from ai.sencha.features import FEATURES
 from ai.sencha.policy import SenchaPolicy, SenchaPrior, best_move
 from core.engine import Game, Observation, State
 from core.moves import Move
@@ -41,14 +50,19 @@ def decision_weight(observation: Observation, legal_moves: Sequence[Move]) -> fl
 def knowledge(game: Game, weights: Weights = WEIGHTS) -> Knowledge:
     """Return what the AI knows of Sencha (the hook :func:`ai.knowledge.knowledge_for` calls);
     ``weights`` other than the tuned ones are for tuning them."""
-    del game
     evaluator = SenchaEvaluator(weights=weights)
+    chance: Callable[[float, Observation], float] = evaluator.win_chance
+    learned = shipped_weights(game)
+    if learned is not None and weights is WEIGHTS:  # calibrated on self-play (data/)
+        # The fit reads a recorded hand-tuned reward as a margin on the learning pipeline's
+        # scale (SPREAD), not Sencha's: a search value is read back on the same one.
+        chance = CalibratedChance(game, FEATURES, learned, "hand", SPREAD)
     return Knowledge(
         policy=SenchaPolicy(weights=weights),
         evaluator=evaluator,
         final_rewards=evaluator.final_rewards,
         uct_c=SENCHA_UCT_C,
-        win_chance=evaluator.win_chance,
+        win_chance=chance,
         prior=SenchaPrior(weights),
         decision_weight=decision_weight,
         boundary=turn_start,
@@ -56,6 +70,27 @@ def knowledge(game: Game, weights: Weights = WEIGHTS) -> Knowledge:
         max_steps=200,
         greedy=lambda state, moves: best_move(state, moves, weights),
         expected_scores=lambda state: _expected(state, weights),
+    )
+
+
+def learned_knowledge(game: Game) -> Knowledge:
+    """Return the knowledge with the evaluation learned from self-play (``mcts:eval=learned``,
+    the hook :func:`ai.knowledge.knowledge_for` calls).
+
+    Raises:
+        ValueError: if no weights are shipped for this player count.
+    """
+    weights = shipped_weights(game)
+    if weights is None:
+        raise WeightsError(
+            f"no learned evaluation for {game.num_seats}-player Sencha: train one with "
+            f"tea-tui train --game sencha --players {game.num_seats}"
+        )
+    spread = SenchaEvaluator().spread  # rewards on the scale of the final ones
+    return replace(
+        knowledge(game),
+        evaluator=LearnedEvaluator(FEATURES, weights, spread),
+        win_chance=CalibratedChance(game, FEATURES, weights, "learned", spread),
     )
 
 

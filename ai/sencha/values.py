@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from core.sencha.context import lookup
+from core.sencha.context import Context, lookup
 from core.sencha.rules import END_VP, WORKERS
-from core.sencha.state import SenchaData
+from core.sencha.state import Public, SenchaData
 
 YEN_VP = 0.17
 """A yen's worth in final VP while there is time to spend it (a field house or a Collector
@@ -54,8 +54,11 @@ def cube_worth(g: SenchaData, yen_vp: float = YEN_VP) -> tuple[float, float, flo
 
 def progress(g: SenchaData) -> float:
     """How far the game has come, 0 to 1: by the Tea Market cards or by the leading VP."""
-    pub = g.pub
-    ctx = g.ctx
+    return progress_of(g.pub, g.ctx)
+
+
+def progress_of(pub: Public, ctx: Context) -> float:
+    """:func:`progress` of a table (a state's or an observation's) in its setup."""
     cols = ctx.columns[pub.card]
     fill = max((pub.columns[t] / len(p) for t, p in enumerate(cols) if p), default=0.0)
     cards = (pub.cards_turned - 1 + fill) / pub.deck_size
