@@ -162,7 +162,7 @@ def test_more_sessions_than_max_clients_are_turned_away(folder: Path) -> None:
             result = await conn.run(term_type="xterm", term_size=(80, 24))
             assert "server is full (1 players)" in str(result.stdout) + str(result.stderr)
             first.press(b"n")
-            await first.until_seen(b"Enter opens the table")  # the first session still plays
+            await first.until_seen(b"Open a table")  # the first session still plays
             await first.close()
 
     asyncio.run(main())
@@ -232,27 +232,16 @@ def test_two_players_on_two_ssh_terminals_play_a_whole_game(folder: Path) -> Non
             await term_a.until_seen(b"you are Ann")
             await term_b.until_seen(b"you are Bo")
             cy = await Player.connect(tables.path, "Cy")
-            for _ in range(30):  # keys typed before the form has the focus are lost
-                term_a.press(b"n")
-                await asyncio.sleep(0.5)
-                term_a.press(b"\x01\x0b")  # Ctrl+A Ctrl+K clear the field
-                await asyncio.sleep(0.2)
-                term_a.press(b"tasting")
-                await asyncio.sleep(0.2)
-                term_a.press(b"\r")
-                try:
-                    listing = await asyncio.wait_for(
-                        cy.lobby(lambda lst: len(lst.tables) >= 1), 3.0
-                    )
-                    break
-                except TimeoutError:
-                    continue
-            else:
-                import re
-
-                text = re.sub(rb"\x1b\[[0-9;?]*[a-zA-Z]", b" ", bytes(term_a.screen))
-                text = re.sub(rb"\s+", b" ", text)
-                raise AssertionError(re.findall(rb"Refused.{0,300}", text)[:3])
+            # The tiny test game is not offered in the new-table form (tests/serve/
+            # test_new_table.py drives the form), so Ann opens its table through the socket
+            # under her own key: her SSH session is the same player and shows it at once.
+            ann_socket = await Player.connect(
+                tables.path,
+                "Ann",
+                key=ann.get_fingerprint("sha256"),  # type: ignore[attr-defined]
+            )
+            await ann_socket.client.send(CreateTable(game="tasting", seats=("human", "human")))
+            listing = await cy.lobby(lambda lst: len(lst.tables) >= 1)
             table = listing.tables[0].id
             await term_b.until_seen(table.encode())
             for _ in range(100):  # Enter on the table: take its free seat
