@@ -54,7 +54,13 @@ async def test_end_screen_names_stand_apart_from_scores() -> None:
 
 
 async def _keys_panel(pilot: Pilot[None]) -> None:
-    await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
+    # The random seat may still be playing when the screen opens: wait for the person's turn,
+    # so the decision column shows the same menu (scrolled the same way) every run.
+    await until(
+        pilot,
+        lambda: isinstance(pilot.app.screen, GameScreen) and pilot.app.screen.session.human_to_move,
+    )
+    await pilot.pause()
     pilot.app.action_show_help_panel()
     await pilot.pause()
     await pilot.pause()
