@@ -199,7 +199,11 @@ async def test_esc_on_the_unsaved_dialog_goes_back_to_the_game(tmp_path: Path) -
         autosave=True,
     )
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        # The random seat may still be playing its turn: count the moves once it is ours.
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, GameScreen) and app.screen.session.human_to_move,
+        )
         moves = len(app.screen.session.moves)  # type: ignore[attr-defined]
         await pilot.press("q")
         await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
