@@ -39,6 +39,18 @@ async def until(pilot: Pilot[Any], check: Callable[[], object], limit: float = 3
     raise AssertionError(f"timed out waiting for {check}")
 
 
+async def until_persons_turn(pilot: Pilot[Any]) -> None:
+    """Wait for the game screen with a person to move: an AI seat may still be playing when
+    the screen opens, and a test that acts before it is done races it."""
+    from tea_tui.screens.game import GameScreen
+
+    def ready() -> bool:
+        screen = pilot.app.screen
+        return isinstance(screen, GameScreen) and screen.session.human_to_move
+
+    await until(pilot, ready)
+
+
 def played(
     seats: tuple[str, ...] = ("human@Ann", "random@Bo"),
     seed: int = 2,

@@ -11,9 +11,8 @@ from textual.widgets import Footer, HelpPanel, Static
 
 from tea_tui.app import make_app
 from tea_tui.screens.end import BLOCKS, EndScreen, SharedSparkline, spark_text
-from tea_tui.screens.game import GameScreen
 from tea_tui.session import GameSession
-from tests.tui.pilot_tools import pilot_test, played, until
+from tests.tui.pilot_tools import pilot_test, played, until, until_persons_turn
 
 
 def test_sparklines_share_one_scale() -> None:
@@ -54,12 +53,7 @@ async def test_end_screen_names_stand_apart_from_scores() -> None:
 
 
 async def _keys_panel(pilot: Pilot[None]) -> None:
-    # The random seat may still be playing when the screen opens: wait for the person's turn,
-    # so the decision column shows the same menu (scrolled the same way) every run.
-    await until(
-        pilot,
-        lambda: isinstance(pilot.app.screen, GameScreen) and pilot.app.screen.session.human_to_move,
-    )
+    await until_persons_turn(pilot)
     await pilot.pause()
     pilot.app.action_show_help_panel()
     await pilot.pause()

@@ -15,7 +15,7 @@ from tea_tui.cli import main
 from tea_tui.persist import SaveKeeper, session_from_save
 from tea_tui.screens.game import GameScreen
 from tea_tui.screens.modals import ChoiceScreen, NameScreen
-from tests.tui.pilot_tools import pilot_test, until
+from tests.tui.pilot_tools import pilot_test, until, until_persons_turn
 from tests.tui.test_plain import advance, converse, new_session
 
 
@@ -199,11 +199,7 @@ async def test_esc_on_the_unsaved_dialog_goes_back_to_the_game(tmp_path: Path) -
         autosave=True,
     )
     async with app.run_test(size=(80, 24)) as pilot:
-        # The random seat may still be playing its turn: count the moves once it is ours.
-        await until(
-            pilot,
-            lambda: isinstance(app.screen, GameScreen) and app.screen.session.human_to_move,
-        )
+        await until_persons_turn(pilot)
         moves = len(app.screen.session.moves)  # type: ignore[attr-defined]
         await pilot.press("q")
         await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
