@@ -4,6 +4,8 @@ has nothing to say of them (and falls back to the move's text)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from core.moves import Move
 from core.tea_garden import moves as mv
 from core.tea_garden import words as w
@@ -43,33 +45,42 @@ def _market(s: Scene, move: mv.PuerhMarket) -> str:
     return "goes to the Puerh Market" if s.board.court is not None else ""
 
 
-def _premium_label(s: Scene, move: mv.BuyPremium) -> str:
+def _slot_token(s: Scene, row: str, slot: int) -> str:
+    """The Puerh token id in ``slot`` (1-based) of the Court's ``market`` or ``storage`` row
+    ("" for an empty slot or no Court)."""
     court = s.board.court
-    token = court.market[move.slot - 1] if court and move.slot <= len(court.market) else ""
-    return f"Slot {move.slot}: {w.puerh_token_words(s.ctx, token)}"
+    tokens: Sequence[str] = getattr(court, row) if court else ()
+    return tokens[slot - 1] if slot <= len(tokens) else ""
+
+
+def _slot_label(s: Scene, row: str, slot: int) -> str:
+    return f"Slot {slot}: {w.puerh_token_words(s.ctx, _slot_token(s, row, slot))}"
+
+
+def _slot_bonus(s: Scene, row: str, slot: int) -> str:
+    token = s.ctx.puerh_tokens.get(_slot_token(s, row, slot))
+    return w.effect_text(token.bonus) if token else "nothing"
+
+
+def _premium_label(s: Scene, move: mv.BuyPremium) -> str:
+    return _slot_label(s, "market", move.slot)
 
 
 def _premium(s: Scene, move: mv.BuyPremium) -> str:
-    court = s.board.court
-    if court is None:
+    if s.board.court is None:
         return ""
-    token = s.ctx.puerh_tokens.get(court.market[move.slot - 1])
-    bonus = w.effect_text(token.bonus) if token else "nothing"
+    bonus = _slot_bonus(s, "market", move.slot)
     return f"buys the Premium Puerh token in Market slot {move.slot} ({bonus})"
 
 
 def _basic_label(s: Scene, move: mv.TakeBasic) -> str:
-    court = s.board.court
-    token = court.storage[move.slot - 1] if court and move.slot <= len(court.storage) else ""
-    return f"Slot {move.slot}: {w.puerh_token_words(s.ctx, token)}"
+    return _slot_label(s, "storage", move.slot)
 
 
 def _basic(s: Scene, move: mv.TakeBasic) -> str:
-    court = s.board.court
-    if court is None:
+    if s.board.court is None:
         return ""
-    token = s.ctx.puerh_tokens.get(court.storage[move.slot - 1])
-    bonus = w.effect_text(token.bonus) if token else "nothing"
+    bonus = _slot_bonus(s, "storage", move.slot)
     return f"takes the Basic Puerh token in Storage slot {move.slot} ({bonus})"
 
 
