@@ -12,6 +12,8 @@ see :mod:`core.seats`) into an agent and its budget per decision::
                            turns (the replies) before the evaluation (default 0)
     mcts:iters=N+follow=0  ... every decision searched with its whole budget (by default a
                            turn is searched once and its later decisions follow the tree)
+    mcts:iters=N+keep=F    ... a later decision of a turn whose kept tree is exact is
+                           searched up to F of its budget (default 1, the whole budget)
     mcts:iters=N+eval=learned
                            ... evaluating with the weights learned from self-play
                            (ai.learn; eval=hand, the hand-tuned evaluation, is the default)
@@ -54,6 +56,9 @@ LEVEL_DEPTH: dict[str, int] = {}
 """The levels that search deeper than the game's default depth, and how many turns."""
 LEVEL_REPLIES: dict[str, int] = {}
 """The levels whose simulations play on through the replies, and how many turns."""
+LEVEL_KEEP = 1.0
+"""The share of its budget a later decision of a turn searches on an exact kept tree (see
+:class:`~ai.mcts.MctsAgent`), for the levels and budgets that do not set ``keep``."""
 
 AI_KINDS = ("random", "heuristic", "mcts", "luyu", "openspiel-ismcts", "openspiel-mcts")
 
@@ -129,9 +134,12 @@ class SearchLevel:
     """Search a turn once and follow the tree through its later decisions."""
     evaluation: str = "hand"
     """The evaluation at the tree's boundaries: ``hand`` (hand-tuned) or ``learned``."""
+    keep: float = 1.0
+    """The share of its budget a later decision of the turn searches when its kept tree is
+    exact (the kept visits counting)."""
 
 
-_SETTINGS = ("depth=", "reply=", "follow=", "eval=")
+_SETTINGS = ("depth=", "reply=", "follow=", "eval=", "keep=")
 
 
 def parse_search(level: str) -> SearchLevel:
@@ -145,6 +153,7 @@ def parse_search(level: str) -> SearchLevel:
             parse_budget(level),
             depth=LEVEL_DEPTH.get(level),
             replies=LEVEL_REPLIES.get(level, 0),
+            keep=LEVEL_KEEP,
         )
     parts = level.split("+")
     settings = {p.partition("=")[0]: p.partition("=")[2] for p in parts if p.startswith(_SETTINGS)}
@@ -164,8 +173,17 @@ def parse_search(level: str) -> SearchLevel:
             raise ValueError(f"MCTS level {level!r}: {key} needs a whole number") from None
         if numbers[key] < low or (key == "follow" and numbers[key] > 1):
             raise ValueError(f"MCTS level {level!r}: {key} out of range")
+    keep = LEVEL_KEEP
+    if "keep" in settings:
+        try:
+            keep = float(settings["keep"])
+        except ValueError:
+            raise ValueError(f"MCTS level {level!r}: keep needs a number") from None
+        if not 0 < keep <= 1:
+            raise ValueError(f"MCTS level {level!r}: keep must be above 0 and at most 1")
     return SearchLevel(
         budget,
+        keep=keep,
         depth=numbers.get("depth"),
         replies=numbers.get("reply", 0),
         follow=numbers.get("follow", 1) == 1,
@@ -203,7 +221,12 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
         if found.depth is not None and knowledge.boundary is not None:
             knowledge = replace(knowledge, boundaries=found.depth)
         agent = MctsAgent(
-            game, name=text, knowledge=knowledge, follow=found.follow, replies=found.replies
+            game,
+            name=text,
+            knowledge=knowledge,
+            follow=found.follow,
+            replies=found.replies,
+            keep=found.keep,
         )
         return Player(agent, found.budget, text)
     automa = info_of(game).automa

@@ -86,6 +86,10 @@ class MctsAgent:
         follow: follow the tree through a turn (see above); False gives every decision its
             whole budget and keeps a subtree only when nothing was revealed.
         top_up: the least share of its budget a decision searches after a reveal.
+        keep: when following, a decision whose kept subtree is exact (nothing revealed since)
+            is searched up to this share of its budget, the kept visits counting: 1 tops every
+            decision up to its whole budget, less spends the turn's budget at its first
+            decision, where the turn is planned.
         replies: how many more turns (boundaries) the simulation plays with the fast policy
             after the tree stops, before the evaluation: 1 lets the next seat reply to the turn
             searched. The tree itself still stops at the knowledge's boundaries.
@@ -107,6 +111,7 @@ class MctsAgent:
         follow: bool = True,
         top_up: float = TOP_UP,
         replies: int = 0,
+        keep: float = 1.0,
     ) -> None:
         if game.num_seats < 1:
             raise ValueError(f"a game needs at least one seat, not {game.num_seats}")
@@ -119,6 +124,8 @@ class MctsAgent:
             )
         if not 0 < top_up <= 1:
             raise ValueError(f"top_up must be in (0, 1], not {top_up}")
+        if not 0 < keep <= 1:
+            raise ValueError(f"keep must be in (0, 1], not {keep}")
         if replies < 0:
             raise ValueError(f"replies must not be negative, not {replies}")
         self.game = game
@@ -130,6 +137,7 @@ class MctsAgent:
         self.uct_c = self.knowledge.uct_c if uct_c is None else uct_c
         self.follow = follow
         self.top_up = top_up
+        self.keep = keep
         self.replies = replies
         """Turns the simulation plays on after the tree's last boundary before evaluating."""
         self._last: tuple[Observation, Move, Node] | None = None
@@ -185,7 +193,7 @@ class MctsAgent:
             if self._rate <= 0:
                 return share
             wanted = max(1, round(share.seconds * self._rate))
-        left = wanted - held
+        left = (math.ceil(self.keep * wanted) if exact else wanted) - held
         if not exact:
             left = max(left, math.ceil(self.top_up * wanted))
         return share.scaled(max(1, left) / wanted)

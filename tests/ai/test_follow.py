@@ -206,3 +206,28 @@ def test_spec_settings_reach_the_agent() -> None:
     assert isinstance(plain, MctsAgent) and plain.replies == 0 and plain.follow
     assert parse_search("iters=9+depth=2").depth == 2
     assert parse_search("hard").follow
+
+
+def test_keep_tops_an_exact_tree_up_to_a_share_only() -> None:
+    """``+keep=F``: a later decision whose kept tree is exact searches only up to F of its
+    share, so a turn costs less; a reveal still searches at least ``TOP_UP`` on top."""
+    game = TeaGardenGame(num_seats=2)
+    agent = make_agent("mcts:iters=120+keep=0.25", game).agent
+    assert isinstance(agent, MctsAgent) and agent.keep == 0.25
+    decisions = play_turns(agent, midgame(seed=11), turns=4)
+    full = play_turns(MctsAgent(game), midgame(seed=11), turns=4)
+    kept = [d for d in decisions if d.exact]
+    assert kept
+    for d in kept:
+        visits = sum(s.visits for s in d.result.ranked)
+        assert d.given == 1 or visits == math.ceil(0.25 * d.wanted)
+    for d in decisions:
+        if d.exact is False:
+            assert d.given >= math.ceil(TOP_UP * d.wanted)
+    assert sum(d.given for d in decisions) < sum(d.given for d in full)
+    try:
+        parse_search("iters=9+keep=0")
+    except ValueError as exc:
+        assert "keep" in str(exc)
+    else:
+        raise AssertionError("keep=0 was accepted")
