@@ -354,12 +354,28 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
 
     def action_menu_key(self, key: str) -> None:
         """A digit or letter of the decision panel."""
+        if not self.session.human_to_move:
+            self._say_not_your_turn()
+            return
         item = next((i for i in self.menu.items if i.key == key), None)
         if item is not None:
             self._activate(item, by_enter=False)
         elif not self.too_small:  # a silent key would leave a newcomer guessing
             tip = f"No choice here has the key {key}: each choice shows its key in front."
             self.notify(tip, timeout=2.5, markup=False)
+
+    def _say_not_your_turn(self) -> None:
+        """Tell why a choice key did nothing: another seat is playing, or the game is over."""
+        if self.too_small:
+            return
+        s = self.session
+        seat = s.current_seat
+        if seat is None:
+            tip = "The game is over: s shows the scores, q leaves."
+        else:
+            doing = "playing" if s.is_automa(seat) else "thinking"
+            tip = f"{s.names[seat]} is {doing}: your keys work again on your turn."
+        self.notify(tip, timeout=2.5, markup=False)
 
     def action_choose(self) -> None:
         """Choose the highlighted item."""
@@ -397,8 +413,8 @@ class GameScreen(GamePanels, GameFiles, AiTurns, Screen[None]):
         too-small notice only quitting (and Esc closing the keys panel) is left."""
         if self.too_small and action not in ALWAYS_ALLOWED:
             return action == "back" and bool(self.query("HelpPanel"))
-        if action == "menu_key":  # every one, so that a key of no choice says so
-            return self.session.human_to_move
+        if action == "menu_key":  # every one, so that a key of no choice (or turn) says so
+            return True
         if action in ("choose", "move"):
             return self.session.human_to_move
         if action == "back":

@@ -171,6 +171,21 @@ async def test_a_key_no_choice_has_says_so_and_changes_nothing() -> None:
 
 
 @pilot_test
+async def test_a_choice_key_while_an_ai_thinks_says_whose_turn_it_is() -> None:
+    """menu keys during an AI turn: nothing is played, and a notice says who is thinking
+    instead of leaving the key silent."""
+    app = make_app(2, ["mcts:time=30", "human"], SEED, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game(app)
+        assert not screen.session.human_to_move
+        await pilot.press("1")
+        await pilot.pause()
+        assert screen.session.moves == []
+        name = screen.session.names[0]
+        assert any(f"{name} is thinking" in n.message for n in app._notifications)
+
+
+@pilot_test
 async def test_cards_past_nine_are_ticked_by_letters() -> None:
     """menu-0, menu-a: with eleven cards in hand, the tenth and eleventh carry 0 and a letter
     the card menu does not use otherwise, and those keys tick them."""
