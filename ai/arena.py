@@ -23,7 +23,7 @@ from ai.game_stats import StatSummary, StatValue, format_stats, stats_for, summa
 from ai.knowledge import knowledge_for
 from ai.stats import mean_sd, quantile, wilson_interval
 from core.engine import Game, final_outcome
-from core.games import UnknownGameError, find_game, option_names
+from core.games import DEFAULT_GAME, UnknownGameError, find_game, option_names
 from core.rng import Rng
 from core.setup import OptionValue, make_game, new_setup
 
@@ -39,7 +39,7 @@ class ArenaConfig(msgspec.Struct, frozen=True, kw_only=True):
     """One seat spec per agent, e.g. ``("mcts:normal", "heuristic")``."""
     games: int
     seed: int = 1
-    game: str = "tea_garden"
+    game: str = DEFAULT_GAME
     """The game, by registry id (:mod:`core.games`)."""
     options: dict[str, OptionValue] = {}
     """The game's options (variants, expansions) by name."""

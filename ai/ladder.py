@@ -23,7 +23,7 @@ from ai.agents import LEVEL_DEPTH, LEVELS, make_agent
 from ai.arena import ArenaConfig, GameRecord, play_game, seated_game
 from ai.executors import Executor, make_executor
 from ai.ratings import PairResult, RatingFit, bootstrap, fit_ratings, rank_results
-from core.games import find_game
+from core.games import DEFAULT_GAME, find_game
 from core.seats import SeatSpec
 from core.setup import OptionValue
 
@@ -51,7 +51,7 @@ def entrant(label: str, scale: float = 1.0) -> Entrant:
     return Entrant(label, label)
 
 
-def default_labels(game: str = "tea_garden") -> tuple[str, ...]:
+def default_labels(game: str = DEFAULT_GAME) -> tuple[str, ...]:
     """Return every level of the game: random, heuristic, each MCTS level and each level of
     the game's automa (Lu Yu's four difficulties for Tea Garden)."""
     info = find_game(game)
@@ -72,7 +72,7 @@ class LadderConfig(msgspec.Struct, frozen=True, kw_only=True):
     games_per_pair: int = 2
     """Games of each pairing; even numbers give both seatings of every deal."""
     seed: int = 1
-    game: str = "tea_garden"
+    game: str = DEFAULT_GAME
     options: dict[str, OptionValue] = {}
     anchor: str = "heuristic"
     """The label whose rating is 0 (the first entrant if it is not in the ladder)."""

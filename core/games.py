@@ -205,3 +205,6 @@ register_game(
         offered=True,
     )
 )
+
+DEFAULT_GAME = "tea_garden"
+"""The game a command, a form or a setup means when none is named: the first one registered."""

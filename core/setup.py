@@ -15,7 +15,14 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from core.engine import Game
-from core.games import UnknownGameError, find_game, game_module, option_names, options_type
+from core.games import (
+    DEFAULT_GAME,
+    UnknownGameError,
+    find_game,
+    game_module,
+    option_names,
+    options_type,
+)
 from core.seats import SeatSpec
 
 OptionValue = bool | int | str | None
@@ -38,7 +45,7 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
             match ``num_seats`` or ``start_seat`` is not a seat.
     """
 
-    game: str = "tea_garden"
+    game: str = DEFAULT_GAME
     """Which game, by registry id (``tea_garden``, ``tasting``, ...)."""
     num_seats: int
     """How many seats take part."""
@@ -75,7 +82,7 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
 def new_setup(
     seats: Sequence[SeatSpec | str],
     *,
-    game: str = "tea_garden",
+    game: str = DEFAULT_GAME,
     components: object | None = None,
     options: Mapping[str, OptionValue] | None = None,
     start_seat: int | None = None,

@@ -23,6 +23,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from core.games import DEFAULT_GAME
 from tea_tui.safe_text import clean, clean_lines
 from tea_tui.settings import THEMES, Settings, load_settings, save_settings, settings_path
 
@@ -44,6 +45,7 @@ class TeaApp(App[None]):
         settings_file: the settings file (None: the defaults, without confirmations; nothing
             is written).
         components: the component set in use (None: the built-in one).
+        components_game: the game ``components`` is for (other games use their built-in set).
         pace: seconds each AI move stays on screen (None: the settings' pace).
         processes: let searching AI players and hints think in processes of their own.
         autosave: autosave games (only apps with a data folder should).
@@ -78,6 +80,7 @@ class TeaApp(App[None]):
         data_dir: Path | str | None = None,
         settings_file: Path | None = None,
         components: object | None = None,
+        components_game: str = DEFAULT_GAME,
         pace: float | None = None,
         processes: bool = True,
         autosave: bool = False,
@@ -90,6 +93,8 @@ class TeaApp(App[None]):
         self.data_dir = data_dir
         self.settings_file = settings_file
         self.components = components
+        self.components_game = components_game
+        """The game :attr:`components` is for."""
         self.processes = processes
         """Whether searching AI players think in processes of their own."""
         self.autosaving = autosave
@@ -252,7 +257,7 @@ class TeaApp(App[None]):
         from tea_tui.settings import SetupMemory
 
         assert isinstance(choice, Choice)
-        components = self.components if choice.game == "tea_garden" else None
+        components = self.components if choice.game == self.components_game else None
         try:
             options = ui_for(choice.game).check_options(choice.options)
             setup = new_setup(
@@ -463,6 +468,7 @@ def make_title_app(
     data_dir: Path | str | None = None,
     settings_file: Path | None = None,
     components: object | None = None,
+    components_game: str = DEFAULT_GAME,
     processes: bool = True,
     theme: str | None = None,
     pace: float | None = None,
@@ -477,6 +483,7 @@ def make_title_app(
         data_dir=data_dir,
         settings_file=settings_file if settings_file is not None else settings_path(data_dir),
         components=components,
+        components_game=components_game,
         processes=processes,
         autosave=True,
         theme=theme,

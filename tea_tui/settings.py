@@ -19,6 +19,8 @@ from typing import Literal
 
 import msgspec
 
+from core.games import DEFAULT_GAME
+
 APP_NAME = "tea-tui"
 FILE_NAME = "settings.json"
 DATA_DIR_ENV = "TEA_TUI_DATA_DIR"
@@ -37,7 +39,7 @@ PACES: tuple[float, ...] = (0.0, 0.15, 0.4, 0.8, 1.5, 3.0)
 class SetupMemory(msgspec.Struct, kw_only=True, omit_defaults=True):
     """The last game set up on the new-game screen, offered again next time."""
 
-    game: str = "tea_garden"
+    game: str = DEFAULT_GAME
     """The game, by registry id."""
     seats: list[str] = msgspec.field(default_factory=lambda: ["human", "mcts:normal"])
     """Seat specs (``human@Ann``, ``mcts:normal``), one per seat."""

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from importlib import import_module
 from typing import Any
 
+from core.games import DEFAULT_GAME
 from tea_tui import __version__
 from tea_tui.cli.common import CliError, add_plain_option, common_options, plain_requested
 from tea_tui.safe_text import clean_lines
@@ -213,7 +214,7 @@ def plain_start(parser: argparse.ArgumentParser, args: argparse.Namespace) -> in
     for name, value in (("players", 2), ("seat", None), ("start", None), ("seed", None)):
         setattr(args, name, value)
     args.puerh, args.variant, args.pace, args.command = False, None, None, "new"
-    args.game = "tea_garden"
+    args.game = DEFAULT_GAME
     return run_new(parser, args)
 
 

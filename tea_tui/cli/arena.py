@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.games import game_ids
+from core.games import DEFAULT_GAME, game_ids
 from tea_tui.cli.common import seed_value
 from tea_tui.cli.progress import Progress
 from tea_tui.safe_text import clean_lines
@@ -75,7 +75,7 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game",
         choices=game_ids(),
-        default="tea_garden",
+        default=DEFAULT_GAME,
         help="the game, by id (default tea_garden; tasting is the tiny test game)",
     )
     parser.add_argument(

@@ -6,6 +6,7 @@ import argparse
 import os
 from collections.abc import Mapping
 
+from core.games import DEFAULT_GAME
 from tea_tui.settings import DATA_DIR_ENV as ENV_VAR
 
 PLAIN_ENV = "TEA_TUI_PLAIN"
@@ -81,7 +82,7 @@ def common_options(parser: argparse.ArgumentParser, *, top: bool) -> None:
 
 
 def load_component_set(
-    parser: argparse.ArgumentParser, path: str | None, *, game: str = "tea_garden"
+    parser: argparse.ArgumentParser, path: str | None, *, game: str = DEFAULT_GAME
 ) -> object:
     """Return the component set named by ``--components`` (the built-in one by default).
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from core.games import game_ids
+from core.games import DEFAULT_GAME, game_ids
 from tea_tui.cli.arena import add_executor_arguments, open_executor
 from tea_tui.cli.common import seed_value
 from tea_tui.cli.progress import Progress
@@ -89,7 +89,7 @@ def add_ladder_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game",
         choices=game_ids(),
-        default="tea_garden",
+        default=DEFAULT_GAME,
         help="the game, by id (default tea_garden; tasting is the tiny test game)",
     )
     add_executor_arguments(parser)

@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from core.games import game_ids
+from core.games import DEFAULT_GAME, game_ids
 from core.seats import SeatSpec
 from tea_tui.cli.common import (
     CliError,
@@ -55,7 +55,7 @@ def add_new_parser(
     new.add_argument(
         "--game",
         choices=game_ids(),
-        default="tea_garden",
+        default=DEFAULT_GAME,
         help="the game, by id (default tea_garden; tasting is the tiny test game, played through "
         "the screens every game without its own gets)",
     )
@@ -236,7 +236,7 @@ def _say_seed(
     """Print (on stderr) the seed and the command that deals the same game again."""
     seed = session.seed
     specs = " ".join(_quoted(f"--seat {spec}") for spec in seats)
-    game = "" if args.game == "tea_garden" else f" --game {args.game}"
+    game = "" if args.game == DEFAULT_GAME else f" --game {args.game}"
     puerh = " --puerh" if args.puerh else ""
     first = f" --start {start + 1}" if start is not None else ""
     variants = "".join(f" --variant {name}" for name in session.house_rules)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from core.games import DEFAULT_GAME
 from tea_tui.cli.common import CliError, add_plain_option, load_component_set, plain_requested
 from tea_tui.safe_text import clean_lines
 from tea_tui.settings import COLOR_SYSTEMS, Settings, load_settings, settings_path
@@ -81,7 +82,7 @@ def components_of(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
         CliError: if the file is not a usable component set.
     """
     path = getattr(args, "components", None)
-    game = getattr(args, "game", None) or "tea_garden"
+    game = getattr(args, "game", None) or DEFAULT_GAME
     return None if path is None else load_component_set(parser, path, game=game)
 
 
@@ -93,7 +94,11 @@ def run_title(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from tea_tui.app import make_title_app
 
     app = make_title_app(
-        data_dir=args.data_dir, settings_file=path, components=components, theme=args.theme
+        data_dir=args.data_dir,
+        settings_file=path,
+        components=components,
+        components_game=getattr(args, "game", None) or DEFAULT_GAME,
+        theme=args.theme,
     )
     app.run()
     unsaved = after_game(app)

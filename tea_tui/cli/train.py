@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from core.games import game_ids
+from core.games import DEFAULT_GAME, game_ids
 from tea_tui.cli.arena import add_executor_arguments, open_executor
 from tea_tui.cli.common import seed_value
 from tea_tui.cli.progress import Progress
@@ -54,7 +54,7 @@ def add_train_parser(
 
 def add_train_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the command's own options to ``parser``."""
-    parser.add_argument("--game", choices=game_ids(), default="tea_garden", help="the game")
+    parser.add_argument("--game", choices=game_ids(), default=DEFAULT_GAME, help="the game")
     parser.add_argument("--players", type=int, default=2, metavar="N", help="seats (default 2)")
     parser.add_argument("--puerh", action="store_true", help="with the Puerh expansion")
     parser.add_argument(

@@ -27,7 +27,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, RadioButton, RadioSet, Select, Static
 
-from core.games import GameInfo, find_game
+from core.games import DEFAULT_GAME, GameInfo, find_game
 from core.seats import MAX_NAME, SeatSpec
 from tea_tui.game_ui import GameUi, ui_for
 from tea_tui.screens.house_rules import HouseRulesScreen
@@ -70,7 +70,7 @@ class Plan:
     """The seat that starts; None draws it (a solo game: the person starts)."""
     house_rules: tuple[str, ...] = ()
     """The variant flags switched on (:attr:`tea_tui.game_ui.GameUi.house_rules`)."""
-    game: str = "tea_garden"
+    game: str = DEFAULT_GAME
     """The game, by registry id."""
 
     @classmethod
@@ -115,7 +115,7 @@ class Choice:
     """The seat that takes the first turn; None draws it from the seed."""
     house_rules: tuple[str, ...] = ()
     """The variant flags switched on."""
-    game: str = "tea_garden"
+    game: str = DEFAULT_GAME
     """The game, by registry id."""
 
     @property

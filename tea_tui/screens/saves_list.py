@@ -20,6 +20,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from core.games import UnknownGameError, find_game
 from tea_tui.safe_text import clean, clean_lines
 from tea_tui.screens.modals import ConfirmScreen, NameScreen
 from tea_tui.widgets.glyphs import seat_glyph
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from core.setup import OptionValue
     from saves import SaveEntry
 
-KIND_WORDS = {"human": "person", "random": "random", "heuristic": "heuristic", "luyu": "Lu Yu"}
+KIND_WORDS = {"human": "person", "random": "random", "heuristic": "heuristic"}
 
 
 PROGRESS_WIDTH = 20
@@ -65,16 +66,23 @@ def seat_line(entry: SaveEntry) -> Text:
     text = Text()
     if entry.save is None:
         return text
-    for i, spec in enumerate(entry.save.setup.seats):
+    setup = entry.save.setup
+    try:
+        automa = find_game(setup.game).automa
+    except UnknownGameError:  # a save of a game this version lacks still lists its seats
+        automa = None
+    for i, spec in enumerate(setup.seats):
         kind = KIND_WORDS.get(spec.kind, str(spec.kind))
+        is_automa = automa is not None and spec.kind == automa.kind
         if spec.kind == "mcts":
             kind = f"MCTS {spec.level or 'normal'}"
-        elif spec.kind == "luyu":
-            kind = f"automa, {spec.level or 'medium'}"
+        elif is_automa and automa is not None:
+            kind = f"automa, {spec.level or automa.default}"
         if i:
             text.append("  ")
         winner = entry.meta is not None and i in entry.meta.winners
-        name = spec.name or ("Lu Yu" if spec.kind == "luyu" else f"Seat {i + 1}")
+        default_name = automa.name if is_automa and automa is not None else f"Seat {i + 1}"
+        name = spec.name or default_name
         text.append(f"{seat_glyph(i)} {name}", style="bold" if winner else "")
         text.append(f" ({kind}){' won' if winner else ''}", style="dim")
     return text
@@ -327,8 +335,6 @@ class SavesScreen(Screen[None]):
 
 def _game_name(game: str) -> str:
     """ "Sencha · " for a save of a game the registry knows ("" for an unknown one)."""
-    from core.games import UnknownGameError, find_game
-
     try:
         return f"{find_game(game).name} · "
     except UnknownGameError:
