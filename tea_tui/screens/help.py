@@ -77,7 +77,8 @@ def title_help_text() -> str:
 
     games = offered_games()
     keys = KEYS.replace("{panel_keys}", "each game's panel keys")
-    out = ["# tea-tui help\n", TITLE_INTRO, keys]
+    jumps = ", ".join(f"**{i}** {g.name}" for i, g in enumerate(games, 1))
+    out = ["# tea-tui help\n", TITLE_INTRO, f"\nJump to a game's part: {jumps}.\n", keys]
     for g in games:
         out.append(f"\n# {g.name}\n")
         out.append(_menu_table(layout_for(g.id), g.name))
@@ -92,6 +93,10 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "escape,question_mark,q", "close", "close", tooltip="Back to the game", id="help-close"
+        ),
+        *(
+            Binding(str(n), f"jump({n})", "jump", show=False, id=f"help-jump-{n}")
+            for n in range(1, 10)
         ),
     ]
 
@@ -112,3 +117,19 @@ class HelpScreen(ModalScreen[None]):
     def action_close(self) -> None:
         """Back to where help was opened."""
         self.dismiss(None)
+
+    def action_jump(self, number: int) -> None:
+        """From the title screen's help: scroll to the part of the ``number``-th game."""
+        if self.ui is not None:
+            return
+        from core.games import offered_games
+
+        games = offered_games()
+        if not 1 <= number <= len(games):
+            return
+        markdown = self.query_one(Markdown)
+        name = games[number - 1].name
+        for level, title, header_id in markdown.table_of_contents:
+            if level == 1 and title == name:
+                markdown.query_one(f"#{header_id}").scroll_visible(top=True, animate=False)
+                return

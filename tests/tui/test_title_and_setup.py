@@ -92,6 +92,26 @@ async def test_title_keys_open_their_screens(tmp_path: Path) -> None:
 
 
 @pilot_test
+async def test_title_help_jumps_to_a_games_part_by_its_number(tmp_path: Path) -> None:
+    """title-help: the help lists the games by number, and 2 scrolls to Sencha's part,
+    which sits below the whole Tea Garden part; 1 scrolls back up to Tea Garden's."""
+    from textual.containers import VerticalScroll
+
+    app = title_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        box = app.screen.query_one("#help-box", VerticalScroll)
+        await pilot.pause()
+        assert box.scroll_y == 0
+        await pilot.press("2")
+        await until(pilot, lambda: box.scroll_y > 0)
+        sencha_at = box.scroll_y
+        await pilot.press("1")
+        await until(pilot, lambda: 0 < box.scroll_y < sencha_at)
+
+
+@pilot_test
 async def test_leaving_a_game_goes_back_to_the_title_and_keeps_it(tmp_path: Path) -> None:
     """Quitting mid-game loses nothing: the title screen offers to continue it."""
     app = title_app(tmp_path)
