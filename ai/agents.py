@@ -52,13 +52,23 @@ LEVELS: dict[str, Budget] = {
     "expert": Budget(iterations=20000, seconds=30.0),
 }
 """The MCTS levels and their budget for a full decision."""
-LEVEL_DEPTH: dict[str, int] = {}
-"""The levels that search deeper than the game's default depth, and how many turns."""
-LEVEL_REPLIES: dict[str, int] = {}
-"""The levels whose simulations play on through the replies, and how many turns."""
-LEVEL_KEEP = 1.0
-"""The share of its budget a later decision of a turn searches on an exact kept tree (see
-:class:`~ai.mcts.MctsAgent`), for the levels and budgets that do not set ``keep``."""
+LEVEL_SETTINGS: dict[str, str] = {}
+"""The search settings of each level beyond its budget, as a spec writes them after the budget
+(``depth=3+keep=0.3``): ``mcts:normal`` plays as ``mcts:iters=1800+`` its settings, with the
+level's time cap. A level not listed searches as a bare ``mcts:iters=N``."""
+
+
+def level_spec(level: str, scale: float = 1.0) -> str:
+    """Return the iteration-only spec a level plays as (``iters=1800+depth=3``), its iterations
+    times ``scale`` (at least 1); the level's time cap is left out.
+
+    Raises:
+        KeyError: for a word that is not a level.
+    """
+    iterations = max(1, round((LEVELS[level].iterations or 1) * scale))
+    settings = LEVEL_SETTINGS.get(level, "")
+    return f"iters={iterations}" + (f"+{settings}" if settings else "")
+
 
 AI_KINDS = ("random", "heuristic", "mcts", "luyu", "openspiel-ismcts", "openspiel-mcts")
 
@@ -149,12 +159,10 @@ def parse_search(level: str) -> SearchLevel:
         ValueError: for an unknown level word or a bad budget or setting.
     """
     if "=" not in level:
-        return SearchLevel(
-            parse_budget(level),
-            depth=LEVEL_DEPTH.get(level),
-            replies=LEVEL_REPLIES.get(level, 0),
-            keep=LEVEL_KEEP,
-        )
+        budget = parse_budget(level)
+        if not LEVEL_SETTINGS.get(level):
+            return SearchLevel(budget)
+        return replace(parse_search(level_spec(level)), budget=budget)
     parts = level.split("+")
     settings = {p.partition("=")[0]: p.partition("=")[2] for p in parts if p.startswith(_SETTINGS)}
     rest = "+".join(p for p in parts if not p.startswith(_SETTINGS))
@@ -173,7 +181,7 @@ def parse_search(level: str) -> SearchLevel:
             raise ValueError(f"MCTS level {level!r}: {key} needs a whole number") from None
         if numbers[key] < low or (key == "follow" and numbers[key] > 1):
             raise ValueError(f"MCTS level {level!r}: {key} out of range")
-    keep = LEVEL_KEEP
+    keep = 1.0
     if "keep" in settings:
         try:
             keep = float(settings["keep"])

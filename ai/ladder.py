@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
-from ai.agents import LEVEL_DEPTH, LEVELS, make_agent
+from ai.agents import LEVELS, level_spec, make_agent
 from ai.arena import ArenaConfig, GameRecord, play_game, seated_game
 from ai.executors import Executor, make_executor
 from ai.ratings import PairResult, RatingFit, bootstrap, fit_ratings, rank_results
@@ -44,10 +44,7 @@ def entrant(label: str, scale: float = 1.0) -> Entrant:
     """
     seat = SeatSpec.parse(label)
     if seat.kind == "mcts" and seat.level in LEVELS:
-        iterations = LEVELS[seat.level].iterations or 1
-        spec = f"mcts:iters={max(1, round(iterations * scale))}"
-        depth = LEVEL_DEPTH.get(seat.level)
-        return Entrant(label, spec + (f"+depth={depth}" if depth else ""))
+        return Entrant(label, f"mcts:{level_spec(seat.level, scale)}")
     return Entrant(label, label)
 
 

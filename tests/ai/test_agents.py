@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from ai.agents import LEVEL_DEPTH, LEVELS, RandomAgent, make_agent, parse_budget, parse_level
+from ai.agents import (
+    LEVELS,
+    RandomAgent,
+    level_spec,
+    make_agent,
+    parse_budget,
+    parse_level,
+    parse_search,
+)
 from ai.base import Agent, Budget, Searcher
 from ai.heuristic import HeuristicAgent
 from ai.mcts import MctsAgent
@@ -103,7 +111,11 @@ def test_a_level_may_search_deeper() -> None:
     assert isinstance(plain, MctsAgent) and plain.knowledge.boundaries == 1
     assert parse_level("depth=3") == (LEVELS["normal"], 3)
     for level, (budget, depth) in ((name, parse_level(name)) for name in LEVELS):
-        assert budget == LEVELS[level] and depth == LEVEL_DEPTH.get(level)
+        # a level searches as its iteration-only spec does, with its time cap on top
+        assert budget == LEVELS[level]
+        spec = parse_search(level_spec(level))
+        assert depth == spec.depth and parse_search(level).keep == spec.keep
+        assert spec.budget.iterations == LEVELS[level].iterations
     play_out(game, ["mcts:iters=20+depth=2", "heuristic"], 3)
 
 
