@@ -54,7 +54,7 @@ def test_shipped_weights_load_and_fit_the_features() -> None:
     weights = shipped_weights(TeaGardenGame(num_seats=2))
     assert weights is not None
     assert weights.names == NAMES and weights.version == VERSION and weights.players == 2
-    assert weights.recipe["command"].startswith("tea-tui train")  # type: ignore[union-attr]
+    assert str(weights.recipe["command"]).startswith("tea-tui train")
     assert {"seed", "seats", "games"} <= set(weights.recipe)
     # The margin model prefers a lead: more points now, a higher expected margin.
     state = midgame(2, 11)

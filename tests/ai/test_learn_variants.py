@@ -14,6 +14,7 @@ from ai.learn.model import CalibratedChance, WeightsError, parse_weights, shippe
 from ai.mcts import MctsAgent
 from ai.tea_garden.evaluation import TeaGardenEvaluator
 from ai.tea_garden.features import FEATURES
+from core.engine import Observation
 from core.rng import Rng
 from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
@@ -73,13 +74,13 @@ def test_a_file_is_refused_for_another_variant(variant: str, players: int, puerh
                 parse_weights(text, FEATURES, other)
 
 
-def _expected(game: TeaGardenGame, value: float, observation: object) -> tuple[float, float]:
+def _expected(game: TeaGardenGame, value: float, observation: Observation) -> tuple[float, float]:
     """The chance the variant's weights give a search value, and the old mapping's."""
     weights = shipped_weights(game)
     assert weights is not None
     evaluator = TeaGardenEvaluator()
     chance = CalibratedChance(game, FEATURES, weights, "hand", evaluator.spread)
-    return chance(value, observation), evaluator.win_chance(value, observation)  # type: ignore[arg-type]
+    return chance(value, observation), evaluator.win_chance(value, observation)
 
 
 @pytest.mark.parametrize(("variant", "players", "puerh"), VARIANTS)
