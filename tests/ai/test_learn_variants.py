@@ -4,6 +4,7 @@ post-game analysis come from its chance model, not the old mapping."""
 
 from __future__ import annotations
 
+import json
 from importlib import resources
 
 import pytest
@@ -60,6 +61,8 @@ def test_weights_ship_for_the_variant(variant: str, players: int, puerh: bool) -
     assert f"--players {players}" in command and ("--puerh" in command) is puerh
     seats = recipe["seats"]
     assert isinstance(seats, list) and len(seats) == players
+    fit = json.loads(_text(variant))["fit"]
+    assert fit["held_out_games"] > 0 and 0.0 < fit["chance_hand_brier"] < 0.25
 
 
 @pytest.mark.parametrize(("variant", "players", "puerh"), VARIANTS)
