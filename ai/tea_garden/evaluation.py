@@ -250,7 +250,9 @@ class TeaGardenEvaluator:
         """Estimate the chance to win from a mean reward: a logistic of the margin it stands for.
 
         The mean also holds the exact win shares of simulations that reached the end, so this is
-        a rough guide for people (the hint key), not something the search relies on.
+        a rough guide for people, not something the search relies on. Hints and the analysis use
+        it only where no learned weights ship (a game against Lu Yu); elsewhere the weights'
+        calibrated ``chance`` model replaces it (:func:`ai.tea_garden.knowledge.knowledge`).
         """
         margin = (value - 0.5) * 2 * self.spread
         rounds = getattr(observation, "round", ROUNDS)

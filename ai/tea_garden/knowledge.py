@@ -13,6 +13,7 @@ from ai.tea_garden.features import FEATURES
 from ai.tea_garden.policy import TeaGardenPolicy, TeaGardenPrior, best_move
 from core.engine import Game, Observation, State
 from core.moves import Move
+from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.state import GameData
 
@@ -71,10 +72,13 @@ def learned_knowledge(game: Game) -> Knowledge:
     weights = shipped_weights(game)
     if weights is None:
         variant = FEATURES.variant(game)
-        what = "a game against Lu Yu" if variant is None else f"the setup {variant!r}"
+        if variant is None:
+            raise WeightsError("no learned evaluation for a game against Lu Yu")
+        assert isinstance(game, TeaGardenGame)
+        puerh = " --puerh" if game.options.puerh else ""
         raise WeightsError(
-            f"no learned evaluation for {what}: train one with "
-            f"tea-tui train --game tea_garden --players {game.num_seats}"
+            f"no learned evaluation for the setup {variant!r}: train one with "
+            f"tea-tui train --game tea_garden --players {game.num_seats}{puerh}"
         )
     return replace(
         knowledge(game),

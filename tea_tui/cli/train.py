@@ -287,9 +287,11 @@ def _calibration(parser: argparse.ArgumentParser, args: argparse.Namespace, conf
             f"{config.seed}:"
         )
     table = reliability([p.chance for p in points], [p.won for p in points])
-    base = sum((0.5 - p.won) ** 2 for p in points) / max(1, len(points))
+    share = 1 / args.players  # the chance of a seat that knows nothing of the game
+    base = sum((share - p.won) ** 2 for p in points) / max(1, len(points))
     print(format_reliability(table, title))
-    print(f"(always 50%: Brier {base:.4f}; worst bucket gap {table.worst_gap() * 100:.1f} points)")
+    gap = table.worst_gap() * 100
+    print(f"(always {share:.0%}: Brier {base:.4f}; worst bucket gap {gap:.1f} points)")
     if args.fit_scale:
         _fit_scale(args, config, [p.chance for p in points], [p.won for p in points])
     if args.json:

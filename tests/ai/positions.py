@@ -9,10 +9,13 @@ from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.rules import TeaGardenState
 
 
-def midgame(players: int = 2, seed: int = 11, until_round: int = 2) -> TeaGardenState:
+def midgame(
+    players: int = 2, seed: int = 11, until_round: int = 2, puerh: bool = False
+) -> TeaGardenState:
     """Return a state at the start of a turn in round ``until_round``, reached by seeded play
-    that prefers acting over passing (as bench/ does)."""
-    return _played(TeaGardenGame(num_seats=players), seed, until_round)
+    that prefers acting over passing (as bench/ does); with ``puerh``, of an expansion game."""
+    game = TeaGardenGame(num_seats=players, options=Options(puerh=puerh))
+    return _played(game, seed, until_round)
 
 
 def expansion_midgame(

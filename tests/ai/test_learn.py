@@ -54,7 +54,7 @@ def test_shipped_weights_load_and_fit_the_features() -> None:
     weights = shipped_weights(TeaGardenGame(num_seats=2))
     assert weights is not None
     assert weights.names == NAMES and weights.version == VERSION and weights.players == 2
-    assert weights.recipe["command"].startswith("tea-tui train")  # type: ignore[union-attr]
+    assert str(weights.recipe["command"]).startswith("tea-tui train")
     assert {"seed", "seats", "games"} <= set(weights.recipe)
     # The margin model prefers a lead: more points now, a higher expected margin.
     state = midgame(2, 11)
@@ -69,17 +69,26 @@ def test_shipped_weights_load_and_fit_the_features() -> None:
     assert 0.0 < low < 0.5 < high < 1.0
 
 
-def test_three_player_weights_ship_and_play() -> None:
-    """The 3-player weights load for a 3-player game, and eval=learned plays there; a 4-player
-    game has none yet, and eval=learned says how to train them."""
-    game = TeaGardenGame(num_seats=3)
+@pytest.mark.parametrize(("players", "puerh"), [(3, False), (4, False), (4, True)])
+def test_more_player_weights_ship_and_play(players: int, puerh: bool) -> None:
+    """The weights of larger setups load for their game, and eval=learned plays there."""
+    game = TeaGardenGame(num_seats=players, options=Options(puerh=puerh))
     weights = shipped_weights(game)
-    assert weights is not None and weights.players == 3 and weights.variant == "3p"
-    rewards = LearnedEvaluator(FEATURES, weights)(midgame(3, 5))
-    assert len(rewards) == 3 and all(0.0 <= r <= 1.0 for r in rewards)
+    assert weights is not None and weights.players == players
+    rewards = LearnedEvaluator(FEATURES, weights)(midgame(players, 5, puerh=puerh))
+    assert len(rewards) == players and all(0.0 <= r <= 1.0 for r in rewards)
     assert make_agent("mcts:iters=8+eval=learned", game).spec == "mcts:iters=8+eval=learned"
-    with pytest.raises(ValueError, match="--players 4"):
-        make_agent("mcts:iters=8+eval=learned", TeaGardenGame(num_seats=4))
+
+
+def test_missing_weights_say_how_to_train_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Were a setup's file missing, eval=learned would name the command for that very setup."""
+    import importlib
+
+    known = importlib.import_module("ai.tea_garden.knowledge")  # the attribute is the function
+    monkeypatch.setattr(known, "shipped_weights", lambda game: None)
+    game = TeaGardenGame(num_seats=4, options=Options(puerh=True))
+    with pytest.raises(ValueError, match=r"'4p_puerh'.*--players 4 --puerh"):
+        make_agent("mcts:iters=8+eval=learned", game)
 
 
 def test_no_weights_for_a_game_against_lu_yu() -> None:

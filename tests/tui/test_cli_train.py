@@ -50,8 +50,8 @@ def test_calibration_prints_a_reliability_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The calibration run measures hint searches on seeded games (tiny here) and prints the
-    buckets and the Brier score; its points, written with --json, pool again to the same
-    table with --points. It needs no numpy."""
+    buckets and the Brier score beside always saying 1/players; its points, written with
+    --json, pool again to the same table with --points. It needs no numpy."""
     points = tmp_path / "points.json"
     argv = ["train", "--calibration", "--seats", "heuristic,heuristic", "--games", "1"]
     assert main([*argv, "--iters", "10", "--every", "6", "--quiet", "--json", str(points)]) == 0
@@ -63,6 +63,9 @@ def test_calibration_prints_a_reliability_table(
     assert pooled.splitlines()[1:] == out.splitlines()[1:]
     assert main(["train", "--calibration", "--points", str(tmp_path / "missing.json")]) == 2
     assert "cannot read the points" in capsys.readouterr().err
+    four = ["train", "--calibration", "--players", "4", "--seats", ",".join(["heuristic"] * 4)]
+    assert main([*four, "--points", str(points)]) == 0
+    assert "always 25%" in capsys.readouterr().out
 
 
 def test_fit_scale_writes_a_search_scale_that_loads(
