@@ -52,10 +52,17 @@ LEVELS: dict[str, Budget] = {
     "expert": Budget(iterations=20000, seconds=30.0),
 }
 """The MCTS levels and their budget for a full decision."""
-LEVEL_SETTINGS: dict[str, str] = {}
-"""The search settings of each level beyond its budget, as a spec writes them after the budget
-(``depth=3+keep=0.3``): ``mcts:normal`` plays as ``mcts:iters=1800+`` its settings, with the
-level's time cap. A level not listed searches as a bare ``mcts:iters=N``."""
+LEVEL_SETTINGS: dict[str, str] = {
+    "normal": "depth=3+keep=0.3",
+    "hard": "depth=3+keep=0.3",
+    "expert": "depth=3+keep=0.3",
+}
+"""The search settings of each level beyond its budget, as a spec writes them after the budget:
+``mcts:normal`` plays as ``mcts:iters=1800+depth=3+keep=0.3``, with the level's time cap. A
+level not listed searches as a bare ``mcts:iters=N``. Looking three turns ahead (the turn, the
+reply, the seat's next turn) and spending a turn's budget where the turn is planned made
+``mcts:normal`` win 34 of 40 against the heuristic player where 23 of the same 40 deals were won
+at one turn (docs/ai.md, "Looking past its own turn")."""
 
 
 def level_spec(level: str, scale: float = 1.0) -> str:
