@@ -6,7 +6,8 @@
 The first records seeded games between ``--seats`` (the arena's seating and deals, on this
 machine or a Dask cluster), fits the models of :mod:`ai.learn.fit` (numpy: the ``train`` extra)
 and writes the weights with their recipe to the game's data folder, where ``mcts:eval=learned``
-and the hints' win chances find them; the same arguments give the same file. The second plays
+and the hints' win chances find them; the same arguments give the same file (``--td-lambda``
+and ``--anchor`` refine the margin model, :mod:`ai.learn.td`). The second plays
 held-out seeded games and, every few turns of each seat, runs the search a hint runs, then
 prints a reliability table (per 10-point bucket: the chance shown against the rate won) and the
 Brier score (:mod:`ai.learn.calibration`).
