@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ai.learn.calibration import Reliability, reliability
@@ -152,8 +153,12 @@ def fit_weights(
     players: int,
     recipe: dict[str, object],
     held_out: int = 5,
+    margin_fit: MarginFit | None = None,
 ) -> tuple[dict[str, object], dict[str, Reliability]]:
     """Fit the models and return a weights file's contents and the held-out reliabilities.
+
+    ``margin_fit`` chooses how the margin model is fitted (:mod:`ai.learn.td`: TD(lambda), an
+    anchor); by default plain least squares on final margins.
 
     Raises:
         ValueError: if there are no positions to fit, or games of another player count.
@@ -166,7 +171,8 @@ def fit_weights(
     if len(rows) < 2:
         raise ValueError("too few positions to fit: record more games")
     win = fit_logistic(rows, wins)
-    margin = fit_linear(rows, margins)
+    settings = margin_fit or MarginFit()
+    margin = settings.fit(train) if settings.refined else fit_linear(rows, margins, settings.l2)
     chance: dict[str, Linear] = {}
     for name, source in (("hand", None), ("learned", margin)):
         crow, cwin = chance_rows(train, source)
@@ -182,6 +188,11 @@ def fit_weights(
     if t_rows:
         errors = [(margin.value(x) - m) ** 2 for x, m in zip(t_rows, t_margins, strict=True)]
         stats["margin_rmse"] = round((sum(errors) / len(errors)) ** 0.5, 3)
+        if settings.anchor is not None:
+            base = [
+                (settings.anchor.value(x) - m) ** 2 for x, m in zip(t_rows, t_margins, strict=True)
+            ]
+            stats["anchor_margin_rmse"] = round((sum(base) / len(base)) ** 0.5, 3)
         stats["win_brier"] = round(_brier(win, t_rows, t_wins), 4)
         tables["win"] = reliability([win.chance(x) for x in t_rows], t_wins)
         for name, source in (("hand", None), ("learned", margin)):
@@ -202,6 +213,30 @@ def fit_weights(
         "fit": stats,
     }
     return data, tables
+
+
+@dataclass(frozen=True)
+class MarginFit:
+    """How the margin model is fitted: plain least squares on final margins by default."""
+
+    td_lambda: float = 1.0
+    """Fitted TD(lambda) (:func:`ai.learn.td.fit_td`); 1 is the plain fit."""
+    td_sweeps: int = 5
+    anchor: Linear | None = None
+    """Fit corrections to this model (the hand-tuned margin in the features) instead."""
+    l2: float = L2
+    """The ridge penalty of the margin fit (of the corrections, with an anchor)."""
+
+    @property
+    def refined(self) -> bool:
+        """Whether this is more than the plain fit (TD or an anchor)."""
+        return self.td_lambda != 1.0 or self.anchor is not None
+
+    def fit(self, games: Sequence[RecordedGame]) -> Linear:
+        """Fit the margin model to ``games``."""
+        from ai.learn.td import fit_td
+
+        return fit_td(games, self.td_lambda, self.td_sweeps, self.anchor, self.l2)
 
 
 def _json(model: Linear) -> dict[str, object]:

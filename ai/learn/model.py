@@ -66,6 +66,9 @@ class FeatureSet:
     variant: Callable[[Game], str | None]
     """The weights a setup needs (``2p``, ``3p_puerh``), or None where learning does not
     apply (e.g. against an automa)."""
+    hand_margin: tuple[float, ...] | None = None
+    """The hand-tuned evaluation's margin as weights of these features (the sum of its parts),
+    if it is one: what an anchored fit corrects (:mod:`ai.learn.td`)."""
 
 
 @dataclass(frozen=True)

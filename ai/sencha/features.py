@@ -105,5 +105,6 @@ FEATURES = FeatureSet(
     observation_stage=observation_stage,
     state_stage=state_stage,
     variant=variant,
+    hand_margin=_COEF + (0.0,) * (len(NAMES) - _PARTS),
 )
 """Sencha's features, as :mod:`ai.learn` finds them (``ai.sencha.FEATURES``)."""

@@ -176,5 +176,6 @@ FEATURES = FeatureSet(
     observation_stage=observation_stage,
     state_stage=state_stage,
     variant=variant,
+    hand_margin=(1.0,) * _PARTS + (0.0,) * (len(NAMES) - _PARTS),
 )
 """Tea Garden's features, as :mod:`ai.learn` finds them (``ai.tea_garden.FEATURES``)."""

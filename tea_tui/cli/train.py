@@ -6,7 +6,8 @@
 The first records seeded games between ``--seats`` (the arena's seating and deals, on this
 machine or a Dask cluster), fits the models of :mod:`ai.learn.fit` (numpy: the ``train`` extra)
 and writes the weights with their recipe to the game's data folder, where ``mcts:eval=learned``
-and the hints' win chances find them; the same arguments give the same file. The second plays
+and the hints' win chances find them; the same arguments give the same file (``--td-lambda``
+and ``--anchor`` refine the margin model, :mod:`ai.learn.td`). The second plays
 held-out seeded games and, every few turns of each seat, runs the search a hint runs, then
 prints a reliability table (per 10-point bucket: the chance shown against the rate won) and the
 Brier score (:mod:`ai.learn.calibration`).
@@ -72,6 +73,34 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="K",
         help="keep every K-th deal out of the fit and measure on it (default 5; 0: none)",
     )
+    parser.add_argument(
+        "--td-lambda",
+        type=_unit,
+        default=1.0,
+        metavar="L",
+        help="refine the margin model by fitted TD(L) on its own predictions at each seat's "
+        "later positions (default 1: fit the final margins only)",
+    )
+    parser.add_argument(
+        "--td-sweeps",
+        type=int,
+        default=5,
+        metavar="N",
+        help="(--td-lambda) rounds of least squares after the plain fit (default 5)",
+    )
+    parser.add_argument(
+        "--anchor",
+        action="store_true",
+        help="fit the margin as the hand-tuned evaluation plus corrections",
+    )
+    parser.add_argument(
+        "--margin-l2",
+        type=float,
+        default=None,
+        metavar="X",
+        help="ridge penalty of the margin fit, on standardized weights (of the corrections, "
+        "with --anchor; default 0.001)",
+    )
     parser.add_argument("--out", metavar="FILE", help="where to write the weights")
     parser.add_argument("--save-records", metavar="FILE", help="also keep the recorded games")
     parser.add_argument(
@@ -120,6 +149,17 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--quiet", action="store_true", help="do not report each game")
     add_executor_arguments(parser)
+
+
+def _unit(text: str) -> float:
+    """A number in [0, 1] (argparse type)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, not {text}")
+    return value
 
 
 def _seats(args: argparse.Namespace) -> tuple[str, ...]:
@@ -230,7 +270,17 @@ def _train(parser: argparse.ArgumentParser, args: argparse.Namespace, config: An
         "held_out": args.held_out,
         "features_version": features.version,
     }
-    data, tables = fit_weights(games, features, variant, args.players, recipe, args.held_out)
+    settings = _margin_fit(args, features)
+    if settings.refined or args.margin_l2 is not None:
+        recipe["margin_fit"] = {
+            "td_lambda": settings.td_lambda,
+            "td_sweeps": settings.td_sweeps if settings.td_lambda < 1 else 0,
+            "anchor": "hand" if settings.anchor is not None else None,
+            "l2": settings.l2,
+        }
+    data, tables = fit_weights(
+        games, features, variant, args.players, recipe, args.held_out, settings
+    )
     out = Path(args.out) if args.out else default_out(args.game, variant)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
@@ -239,6 +289,27 @@ def _train(parser: argparse.ArgumentParser, args: argparse.Namespace, config: An
     for name, table in tables.items():
         print(format_reliability(table, f"held-out positions, {name}:"))
     return 0
+
+
+def _margin_fit(args: argparse.Namespace, features: Any) -> Any:
+    """How the arguments ask the margin model to be fitted.
+
+    Raises:
+        ValueError: for --anchor on a game whose hand-tuned margin is not in its features, or
+            a negative count or penalty.
+    """
+    from ai.learn.fit import L2, MarginFit
+    from ai.learn.model import Linear
+
+    if args.td_sweeps < 0 or (args.margin_l2 is not None and args.margin_l2 < 0):
+        raise ValueError("--td-sweeps and --margin-l2 must not be negative")
+    anchor = None
+    if args.anchor:
+        if features.hand_margin is None:
+            raise ValueError(f"{args.game} gives no hand-tuned margin to anchor on")
+        anchor = Linear(0.0, tuple(features.hand_margin))
+    l2 = L2 if args.margin_l2 is None else args.margin_l2
+    return MarginFit(td_lambda=args.td_lambda, td_sweeps=args.td_sweeps, anchor=anchor, l2=l2)
 
 
 def _command(args: argparse.Namespace) -> str:
@@ -250,6 +321,12 @@ def _command(args: argparse.Namespace) -> str:
         words += ["--seats", args.seats]
     words += ["--games", str(args.games), "--seed", str(args.seed)]
     words += ["--held-out", str(args.held_out)]
+    if args.td_lambda != 1.0:
+        words += ["--td-lambda", f"{args.td_lambda:g}", "--td-sweeps", str(args.td_sweeps)]
+    if args.anchor:
+        words.append("--anchor")
+    if args.margin_l2 is not None:
+        words += ["--margin-l2", f"{args.margin_l2:g}"]
     return " ".join(words)
 
 
