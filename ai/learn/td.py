@@ -28,9 +28,10 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai.learn.fit import L2, _numpy, fit_linear
 from ai.learn.model import Linear
 from ai.learn.record import RecordedGame
+from ai.learn.regression import L2, fit_linear
+from ai.learn.regression import numpy_module as _numpy
 
 
 @dataclass(frozen=True)

@@ -298,8 +298,9 @@ def _margin_fit(args: argparse.Namespace, features: Any) -> Any:
         ValueError: for --anchor on a game whose hand-tuned margin is not in its features, or
             a negative count or penalty.
     """
-    from ai.learn.fit import L2, MarginFit
+    from ai.learn.fit import MarginFit
     from ai.learn.model import Linear
+    from ai.learn.regression import L2
 
     if args.td_sweeps < 0 or (args.margin_l2 is not None and args.margin_l2 < 0):
         raise ValueError("--td-sweeps and --margin-l2 must not be negative")
@@ -408,8 +409,9 @@ def _fit_scale(
     import math
 
     from ai.arena import seated_game
-    from ai.learn.fit import _json, fit_logistic
+    from ai.learn.fit import _json
     from ai.learn.model import features_of, shipped_weights
+    from ai.learn.regression import fit_logistic
 
     game = seated_game(config, config.seats)
     features = features_of(game)

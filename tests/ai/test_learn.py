@@ -145,7 +145,7 @@ def test_fit_recovers_known_weights() -> None:
     """Least squares and the logistic regression find the weights synthetic data was made
     with (the ridge penalty is small)."""
     pytest.importorskip("numpy")
-    from ai.learn.fit import fit_linear, fit_logistic
+    from ai.learn.regression import fit_linear, fit_logistic
 
     rng = Rng.from_seed(3)
     rows = [[rng.random() * 10 - 5, rng.random() * 4, 1.0] for _ in range(4000)]

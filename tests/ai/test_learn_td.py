@@ -77,7 +77,8 @@ def test_lambda_one_is_the_plain_fit() -> None:
     """With lambda 1 every target is the final margin: the model is the plain least squares
     fit of every position on its game's final margin."""
     pytest.importorskip("numpy")
-    from ai.learn.fit import _seat_rows, fit_linear
+    from ai.learn.fit import _seat_rows
+    from ai.learn.regression import fit_linear
 
     games = _noisy_games(60, 4, seed=5)
     rows, margins, _ = _seat_rows(games)
@@ -93,7 +94,7 @@ def test_a_sweep_fits_the_lambda_returns_of_the_model_before() -> None:
     """One sweep from the plain fit is the least squares fit of the lambda-returns that the
     plain fit's values give, computed by hand per seat."""
     pytest.importorskip("numpy")
-    from ai.learn.fit import fit_linear
+    from ai.learn.regression import fit_linear
 
     games = _noisy_games(40, 3, seed=8)
     plain = fit_td(games, 1.0)
@@ -130,7 +131,7 @@ def test_an_anchor_keeps_what_the_penalty_does_not_let_go() -> None:
     """Anchored, the model is the anchor plus ridge corrections: a huge penalty leaves the
     anchor's weights, none gives the plain fit (least squares does not care where it starts)."""
     pytest.importorskip("numpy")
-    from ai.learn.fit import fit_linear
+    from ai.learn.regression import fit_linear
 
     rng = Rng.from_seed(4)
     rows = [[rng.random() * 10, rng.random() * 10] for _ in range(500)]
