@@ -118,7 +118,8 @@ async def test_esc_stops_the_search(
     processes: bool, statuses: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Esc while it runs: back to the end screen, the process ended, no worker left."""
-    monkeypatch.setattr(analysis, "ITERATIONS", 100)  # long enough to be caught running
+    # long enough to be caught running on a fast idle machine too (69 decisions to search)
+    monkeypatch.setattr(analysis, "ITERATIONS", 3000)
     session = played(to_end=True, seed=6)
     app = make_app(session=session, pace=0, processes=processes)
     async with app.run_test(size=(80, 24)) as pilot:
