@@ -165,10 +165,8 @@ def parse_search(level: str) -> SearchLevel:
     Raises:
         ValueError: for an unknown level word or a bad budget or setting.
     """
-    if "=" not in level:
+    if "=" not in level:  # a level word: its iteration-only spec, with the level's time cap
         budget = parse_budget(level)
-        if not LEVEL_SETTINGS.get(level):
-            return SearchLevel(budget)
         return replace(parse_search(level_spec(level)), budget=budget)
     parts = level.split("+")
     settings = {p.partition("=")[0]: p.partition("=")[2] for p in parts if p.startswith(_SETTINGS)}

@@ -21,10 +21,7 @@ from dataclasses import dataclass
 from ai.learn.calibration import Reliability, reliability
 from ai.learn.model import CHANCE_INPUTS, FORMAT, SPREAD, FeatureSet, Linear
 from ai.learn.record import RecordedGame
-from ai.learn.regression import L2, fit_linear, fit_logistic, numpy_module
-
-_numpy = numpy_module
-"""numpy, or an error that says how to install it (the name other modules used)."""
+from ai.learn.regression import L2, fit_linear, fit_logistic
 
 
 def _seat_rows(games: Sequence[RecordedGame]) -> tuple[list[list[float]], list[float], list[float]]:
@@ -75,6 +72,13 @@ def split(
     return train, test
 
 
+def _rmse(model: Linear, rows: Sequence[Sequence[float]], targets: Sequence[float]) -> float:
+    """Root mean square error of ``model`` on ``rows`` (rounded for the weights file)."""
+    errors = [(model.value(x) - t) ** 2 for x, t in zip(rows, targets, strict=True)]
+    root: float = (sum(errors) / len(errors)) ** 0.5
+    return round(root, 3)
+
+
 def _brier(model: Linear, rows: Sequence[Sequence[float]], wins: Sequence[float]) -> float:
     if not rows:
         return float("nan")
@@ -121,13 +125,9 @@ def fit_weights(
     }
     tables: dict[str, Reliability] = {}
     if t_rows:
-        errors = [(margin.value(x) - m) ** 2 for x, m in zip(t_rows, t_margins, strict=True)]
-        stats["margin_rmse"] = round((sum(errors) / len(errors)) ** 0.5, 3)
+        stats["margin_rmse"] = _rmse(margin, t_rows, t_margins)
         if settings.anchor is not None:
-            base = [
-                (settings.anchor.value(x) - m) ** 2 for x, m in zip(t_rows, t_margins, strict=True)
-            ]
-            stats["anchor_margin_rmse"] = round((sum(base) / len(base)) ** 0.5, 3)
+            stats["anchor_margin_rmse"] = _rmse(settings.anchor, t_rows, t_margins)
         stats["win_brier"] = round(_brier(win, t_rows, t_wins), 4)
         tables["win"] = reliability([win.chance(x) for x in t_rows], t_wins)
         for name, source in (("hand", None), ("learned", margin)):

@@ -39,8 +39,11 @@ def _raw(np: Any, bias: float, w: Any, mean: Any, sd: Any, scale: Any) -> Linear
     return Linear(float(bias - (raw * mean).sum()), tuple(float(v) for v in raw))
 
 
-def fit_linear(rows: Sequence[Sequence[float]], targets: Sequence[float], l2: float = L2) -> Linear:
-    """Ridge least squares of ``targets`` on ``rows`` (the bias is not penalized)."""
+def _design(
+    rows: Sequence[Sequence[float]], targets: Sequence[float], l2: float
+) -> tuple[Any, Any, Any, Any, Any, Any, Any]:
+    """numpy, the design matrix (a bias column, then the standardized features), the targets,
+    the ridge penalty (the bias left out) and what turns the weights back into raw units."""
     np = numpy_module()
     x = np.asarray(rows, dtype=float)
     y = np.asarray(targets, dtype=float)
@@ -50,6 +53,12 @@ def fit_linear(rows: Sequence[Sequence[float]], targets: Sequence[float], l2: fl
     a = np.hstack([np.ones((n, 1)), z])
     penalty = l2 * n * np.eye(k + 1)
     penalty[0, 0] = 0.0
+    return np, a, y, penalty, mean, sd, scale
+
+
+def fit_linear(rows: Sequence[Sequence[float]], targets: Sequence[float], l2: float = L2) -> Linear:
+    """Ridge least squares of ``targets`` on ``rows`` (the bias is not penalized)."""
+    np, a, y, penalty, mean, sd, scale = _design(rows, targets, l2)
     beta = np.linalg.solve(a.T @ a + penalty, a.T @ y)
     return _raw(np, beta[0], beta[1:], mean, sd, scale)
 
@@ -61,15 +70,8 @@ def fit_logistic(
     iterations: int = 50,
 ) -> Linear:
     """Ridge logistic regression by Newton's method; ``targets`` are in [0, 1] (shares too)."""
-    np = numpy_module()
-    x = np.asarray(rows, dtype=float)
-    y = np.asarray(targets, dtype=float)
-    scale = x.std(axis=0) >= 1e-9
-    z, mean, sd = _standardize(np, x)
-    n, k = z.shape
-    a = np.hstack([np.ones((n, 1)), z])
-    penalty = l2 * n * np.eye(k + 1)
-    penalty[0, 0] = 0.0
+    np, a, y, penalty, mean, sd, scale = _design(rows, targets, l2)
+    k = a.shape[1] - 1
     beta = np.zeros(k + 1)
     for _ in range(iterations):
         p = 1.0 / (1.0 + np.exp(-np.clip(a @ beta, -30, 30)))

@@ -30,8 +30,7 @@ from dataclasses import dataclass
 
 from ai.learn.model import Linear
 from ai.learn.record import RecordedGame
-from ai.learn.regression import L2, fit_linear
-from ai.learn.regression import numpy_module as _numpy
+from ai.learn.regression import L2, fit_linear, numpy_module
 
 
 @dataclass(frozen=True)
@@ -126,7 +125,7 @@ def fit_td(
         raise ValueError(f"lambda must be in [0, 1], not {lam}")
     if sweeps < 0:
         raise ValueError(f"sweeps must be at least 0, not {sweeps}")
-    np = _numpy()
+    np = numpy_module()
     seqs = seat_sequences(games)
     if len(seqs.rows) < 2:
         raise ValueError("too few positions to fit: record more games")

@@ -82,8 +82,13 @@ def components_of(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
         CliError: if the file is not a usable component set.
     """
     path = getattr(args, "components", None)
-    game = getattr(args, "game", None) or DEFAULT_GAME
+    game = components_game(args)
     return None if path is None else load_component_set(parser, path, game=game)
+
+
+def components_game(args: argparse.Namespace) -> str:
+    """The game ``--components`` is for: ``--game``, or Tea Garden's for a command without one."""
+    return getattr(args, "game", None) or DEFAULT_GAME
 
 
 def run_title(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -97,7 +102,7 @@ def run_title(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         data_dir=args.data_dir,
         settings_file=path,
         components=components,
-        components_game=getattr(args, "game", None) or DEFAULT_GAME,
+        components_game=components_game(args),
         theme=args.theme,
     )
     app.run()

@@ -253,9 +253,9 @@ def _train(parser: argparse.ArgumentParser, args: argparse.Namespace, config: An
     variant = features.variant(game)
     if variant is None:
         raise ValueError("this setup has no learned evaluation (e.g. against an automa)")
-    from ai.learn.fit import _numpy
+    from ai.learn.regression import numpy_module
 
-    _numpy()  # fail before playing, not after
+    numpy_module()  # fail before playing, not after
     games = _record(parser, args, config)
     if games is None:
         return 1

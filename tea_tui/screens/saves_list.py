@@ -20,7 +20,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from core.games import UnknownGameError, find_game
+from core.games import GameInfo, UnknownGameError, find_game
 from tea_tui.safe_text import clean, clean_lines
 from tea_tui.screens.modals import ConfirmScreen, NameScreen
 from tea_tui.widgets.glyphs import seat_glyph
@@ -67,22 +67,19 @@ def seat_line(entry: SaveEntry) -> Text:
     if entry.save is None:
         return text
     setup = entry.save.setup
-    try:
-        automa = find_game(setup.game).automa
-    except UnknownGameError:  # a save of a game this version lacks still lists its seats
-        automa = None
+    info = _game_info(setup.game)  # a save of a game this version lacks still lists its seats
+    automa = None if info is None else info.automa
     for i, spec in enumerate(setup.seats):
         kind = KIND_WORDS.get(spec.kind, str(spec.kind))
-        is_automa = automa is not None and spec.kind == automa.kind
+        name = spec.name or f"Seat {i + 1}"
         if spec.kind == "mcts":
             kind = f"MCTS {spec.level or 'normal'}"
-        elif is_automa and automa is not None:
+        elif automa is not None and spec.kind == automa.kind:
             kind = f"automa, {spec.level or automa.default}"
+            name = spec.name or automa.name
         if i:
             text.append("  ")
         winner = entry.meta is not None and i in entry.meta.winners
-        default_name = automa.name if is_automa and automa is not None else f"Seat {i + 1}"
-        name = spec.name or default_name
         text.append(f"{seat_glyph(i)} {name}", style="bold" if winner else "")
         text.append(f" ({kind}){' won' if winner else ''}", style="dim")
     return text
@@ -333,12 +330,18 @@ class SavesScreen(Screen[None]):
         self.dismiss(None)
 
 
+def _game_info(game: str) -> GameInfo | None:
+    """The registry's entry of a save's game, or None for a game this version does not know."""
+    try:
+        return find_game(game)
+    except UnknownGameError:
+        return None
+
+
 def _game_name(game: str) -> str:
     """ "Sencha · " for a save of a game the registry knows ("" for an unknown one)."""
-    try:
-        return f"{find_game(game).name} · "
-    except UnknownGameError:
-        return ""
+    info = _game_info(game)
+    return "" if info is None else f"{info.name} · "
 
 
 def _extras(game: str, options: Mapping[str, OptionValue]) -> str:

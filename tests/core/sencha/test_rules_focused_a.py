@@ -34,7 +34,8 @@ def _houses_of(s: SenchaData, seat: int, plantation: str) -> int:
 
 
 def test_sen_setup_05_plantations_in_play_by_player_count() -> None:
-    """Three distinct plantations at 2 or 3 players and all four at 4, on every deal."""
+    """SEN-SETUP-05: three distinct plantations at 2 or 3 players and all four at 4, on every
+    deal."""
     all_four = {"kyoto", "shizuoka", "osaka", "kagoshima"}
     for n in PLAYERS:
         game = SenchaGame(num_seats=n)
@@ -49,7 +50,8 @@ def test_sen_setup_05_plantations_in_play_by_player_count() -> None:
 
 
 def test_sen_setup_06_supply_has_players_minus_one_per_kind() -> None:
-    """Each of the four piles starts with one card fewer than the seats, and runs dry after."""
+    """SEN-SETUP-06: each of the four piles starts with one card fewer than the seats, and runs dry
+    after."""
     for n in PLAYERS:
         for seed in SEEDS:
             assert SenchaGame(num_seats=n).new_state(seed).pub.supply == [n - 1] * 4
@@ -66,7 +68,8 @@ def test_sen_setup_06_supply_has_players_minus_one_per_kind() -> None:
 
 
 def test_sen_setup_07_two_player_face_down_worker() -> None:
-    """At 2 players a spare card waits face down, unseen and unhireable, until the first hire."""
+    """SEN-SETUP-07: at 2 players a spare card waits face down, unseen and unhireable, until the
+    first hire."""
     s = position(2, seed=0).money(0, 12).workers(1, ["donkey"]).build()
     assert (s.pub.hidden_worker, s.hidden_kind) == (True, "donkey")
     assert s.pub.supply == [1, 0, 1, 1]
@@ -89,7 +92,8 @@ def test_sen_setup_07_two_player_face_down_worker() -> None:
 
 
 def test_sen_setup_12_each_plantation_seeded_with_two_cubes() -> None:
-    """Every plantation in play starts with two cubes from the bag, drawn at random."""
+    """SEN-SETUP-12: every plantation in play starts with two cubes from the bag, drawn at
+    random."""
     deals = set()
     for n in PLAYERS:
         for seed in SEEDS:
@@ -107,7 +111,8 @@ def test_sen_setup_12_each_plantation_seeded_with_two_cubes() -> None:
 
 
 def test_sen_turn_03_costs_must_be_affordable_money_stays_at_or_above_zero() -> None:
-    """Every price can be paid to the last yen but not beyond; a tax too big stops at 0."""
+    """SEN-TURN-03: every price can be paid to the last yen but not beyond; a tax too big stops at
+    0."""
     # (position setup, the move, its price)
     cases = [
         (position(3), "buy", 4),
@@ -153,7 +158,8 @@ def test_sen_turn_03_costs_must_be_affordable_money_stays_at_or_above_zero() -> 
 
 
 def test_sen_act_01_buy_moves_a_house_from_reserve_to_own_area() -> None:
-    """A bought house goes from the reserve to the buyer's area and is built on a later turn."""
+    """SEN-ACT-01: a bought house goes from the reserve to the buyer's area and is built on a later
+    turn."""
     s = position(3).money(0, 9).houses(0, "kyoto", 1).unbuilt(0, 0).build()
     p = s.pub.players[0]
     assert (p.reserve, p.area) == (4, 0)
@@ -173,7 +179,8 @@ def test_sen_act_01_buy_moves_a_house_from_reserve_to_own_area() -> None:
 
 
 def test_sen_act_02_buy_price_is_the_houses_left_on_the_reserve() -> None:
-    """A Buy costs 1 yen per house the buyer still has on the reserve; none left, no Buy."""
+    """SEN-ACT-02: a Buy costs 1 yen per house the buyer still has on the reserve; none left, no
+    Buy."""
     for left in (4, 3, 2, 1):
         pos = position(3).field(0, 4 - left)  # built field houses do not count
         assert pos.state.pub.players[0].reserve == left
@@ -194,7 +201,8 @@ def test_sen_act_02_buy_price_is_the_houses_left_on_the_reserve() -> None:
 
 
 def test_sen_act_03_build_moves_a_house_from_area_to_plantation_or_field() -> None:
-    """A Build moves a house out of the player's own area onto a plantation or the field."""
+    """SEN-ACT-03: a Build moves a house out of the player's own area onto a plantation or the
+    field."""
     s = position(3).money(0, 9).unbuilt(0, 2).build()
     assert s.pub.players[0].reserve == 3
     play(s, "build kyoto")
@@ -212,7 +220,8 @@ def test_sen_act_03_build_moves_a_house_from_area_to_plantation_or_field() -> No
 
 
 def test_sen_act_04_build_price_counts_every_house_at_the_destination() -> None:
-    """A Build costs 1 yen per house already there, the player's own, others' and neutral."""
+    """SEN-ACT-04: a Build costs 1 yen per house already there, the player's own, others' and
+    neutral."""
     # 2 players: Kyoto holds the neutral house and one of the opponent's: 2 yen
     s = position(2).houses(1, "kyoto", 1).money(0, 1).build()
     assert "build kyoto" not in legal(s)
@@ -238,7 +247,7 @@ def test_sen_act_04_build_price_counts_every_house_at_the_destination() -> None:
 
 
 def test_sen_act_05_a_plantation_holds_three_houses_at_most() -> None:
-    """Three houses of any owners fill a plantation; the field has no such limit."""
+    """SEN-ACT-05: three houses of any owners fill a plantation; the field has no such limit."""
     # 2 players: neutral + opponent + own house on Kyoto make three
     s = position(2).money(0, 12).houses(0, "kyoto", 1).houses(1, "kyoto", 1).build()
     assert "build kyoto" not in legal(s)
@@ -256,7 +265,8 @@ def test_sen_act_05_a_plantation_holds_three_houses_at_most() -> None:
 
 
 def test_sen_act_06_building_on_a_plantation_draws_five_cubes() -> None:
-    """A house built on a plantation brings five cubes from the bag onto it, at random."""
+    """SEN-ACT-06: a house built on a plantation brings five cubes from the bag onto it, at
+    random."""
     draws = set()
     for seed in SEEDS:
         s = position(3, seed=seed).build()
@@ -276,7 +286,8 @@ def test_sen_act_06_building_on_a_plantation_draws_five_cubes() -> None:
 
 
 def test_sen_act_07_a_plantation_holds_nine_cubes_at_most() -> None:
-    """Builds and Produce stop at nine cubes on a plantation; a full one allows no Produce."""
+    """SEN-ACT-07: builds and Produce stop at nine cubes on a plantation; a full one allows no
+    Produce."""
     s = position(3).cubes("kyoto", sakura=7).build()
     bag = sum(s.pub.bag)
     play(s, "build kyoto")
@@ -293,7 +304,8 @@ def test_sen_act_07_a_plantation_holds_nine_cubes_at_most() -> None:
 
 
 def test_sen_act_08_one_tea_per_house_per_collect() -> None:
-    """Each house at a plantation allows one more tea there, counted afresh every Collect."""
+    """SEN-ACT-08: each house at a plantation allows one more tea there, counted afresh every
+    Collect."""
     pos = position(3).cubes("kyoto", sencha=1, sakura=2, black=2).workers(0, ["collector"])
     # one house: one tea this action, another tea on a later Collect
     s = pos.houses(0, "kyoto", 1).build()
@@ -319,7 +331,7 @@ def test_sen_act_08_one_tea_per_house_per_collect() -> None:
 
 
 def test_sen_act_13_three_workers_at_most() -> None:
-    """Three workers at most, initial included: a hire beyond that must let one go."""
+    """SEN-ACT-13: three workers at most, initial included: a hire beyond that must let one go."""
     s = position(3).money(0, 12).workers(0, ["donkey"]).build()
     play(s, "recruit peasant")  # the third worker joins with no one leaving
     assert kinds(s, 0) == ["peasant", "donkey", "peasant"] and s.pub.seat == 1
@@ -333,7 +345,8 @@ def test_sen_act_13_three_workers_at_most() -> None:
 
 
 def test_sen_act_14_any_worker_but_the_initial_one_may_be_replaced() -> None:
-    """When a hire needs room, any non-initial worker can be let go, never the initial card."""
+    """SEN-ACT-14: when a hire needs room, any non-initial worker can be let go, never the initial
+    card."""
     s = position(3).money(0, 12).workers(0, ["donkey", "collector"]).build()
     play(s, "recruit peasant")
     assert legal(s) == ["replace 2", "replace 3"]
@@ -350,7 +363,8 @@ def test_sen_act_14_any_worker_but_the_initial_one_may_be_replaced() -> None:
 
 
 def test_sen_act_18_cart_costs_three_yen_and_a_traded_in_worker() -> None:
-    """A Cart costs 3 yen plus a handed-in Donkey or non-initial Collector; hauls 3 of one tea."""
+    """SEN-ACT-18: a Cart costs 3 yen plus a handed-in Donkey or non-initial Collector; hauls 3 of
+    one tea."""
     s = position(3).money(0, 3).workers(0, ["donkey", "peasant"]).build()
     play(s, "recruit cart")
     assert s.pub.turn.phase == "trade" and legal(s) == ["trade 2"]
@@ -392,7 +406,8 @@ def test_sen_act_18_cart_costs_three_yen_and_a_traded_in_worker() -> None:
 
 
 def test_sen_act_21_a_worker_collects_at_one_plantation_per_action() -> None:
-    """In one Collect a worker visits a single plantation and takes only what its card carries."""
+    """SEN-ACT-21: in one Collect a worker visits a single plantation and takes only what its card
+    carries."""
     s = (
         position(3)
         .houses(0, "kyoto", 1)
@@ -417,7 +432,8 @@ def test_sen_act_21_a_worker_collects_at_one_plantation_per_action() -> None:
 
 
 def test_sen_act_22_tea_budget_is_shared_by_workers_at_a_plantation() -> None:
-    """All workers at one plantation share its tea budget; each plantation has its own."""
+    """SEN-ACT-22: all workers at one plantation share its tea budget; each plantation has its
+    own."""
     s = (
         position(3)
         .houses(0, "kyoto", 1)
@@ -437,7 +453,8 @@ def test_sen_act_22_tea_budget_is_shared_by_workers_at_a_plantation() -> None:
 
 
 def test_sen_act_23_collected_cubes_stay_on_the_worker_until_sold() -> None:
-    """Taken cubes ride on their worker through other turns until a Sell moves them off."""
+    """SEN-ACT-23: taken cubes ride on their worker through other turns until a Sell moves them
+    off."""
     s = position(3).houses(0, "kyoto", 1).cubes("kyoto", sakura=2).card("gion_stall").build()
     play(s, "collect", "take 1 kyoto sakura")
     assert s.pub.seat == 1 and loads(s, 0) == [[0, 1, 0]]
@@ -451,7 +468,7 @@ def test_sen_act_23_collected_cubes_stay_on_the_worker_until_sold() -> None:
 
 
 def test_sen_act_24_full_workers_cannot_collect_until_a_sell_frees_them() -> None:
-    """A full worker takes nothing more until a Sell empties it."""
+    """SEN-ACT-24: a full worker takes nothing more until a Sell empties it."""
     s = (
         position(3)
         .money(0, 0)  # no Produce either, so Collect would have to take
