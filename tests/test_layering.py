@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.source_trees import parse_file
+
 ROOT = Path(__file__).resolve().parent.parent
 STDLIB = sys.stdlib_module_names
 CORE_ALLOWED_EXTERNAL = {"msgspec"}
@@ -12,7 +14,7 @@ CORE_FORBIDDEN_STDLIB = {"random", "time", "datetime", "os", "pathlib", "subproc
 
 
 def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parse_file(path)
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):

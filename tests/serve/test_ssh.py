@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -187,8 +187,11 @@ class Terminal:
         self.task = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
-        while data := await self.process.stdout.read(65536):
-            self.screen.extend(data)
+        # The connection closing under the reader ends the screen; an exception left in the
+        # task would be logged (and formatted) later, in the middle of some other test.
+        with suppress(asyncssh.DisconnectError):
+            while data := await self.process.stdout.read(65536):
+                self.screen.extend(data)
 
     async def until_seen(self, words: bytes) -> None:
         for _ in range(int(WAIT / 0.1)):

@@ -7,6 +7,8 @@ import ast
 import re
 from pathlib import Path
 
+from tests.source_trees import parse_file
+
 HERE = Path(__file__).parent
 GROUPS = {
     "COMP": 6,
@@ -31,7 +33,7 @@ def _named() -> set[str]:
     for path in HERE.glob("test_*.py"):
         if path.name == Path(__file__).name:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parse_file(path)):
             if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test_"):
                 continue
             doc = ast.get_docstring(node) or ""
