@@ -14,6 +14,7 @@ see :mod:`core.seats`) into an agent and its budget per decision::
                            turn is searched once and its later decisions follow the tree)
     mcts:iters=N+keep=F    ... a later decision of a turn whose kept tree is exact is
                            searched up to F of its budget (default 1, the whole budget)
+    mcts:iters=N+c=X       ... exploring with UCB1 constant X (default: the game's own)
     mcts:iters=N+eval=learned
                            ... evaluating with the weights learned from self-play
                            (ai.learn; eval=hand, the hand-tuned evaluation, is the default)
@@ -154,9 +155,11 @@ class SearchLevel:
     keep: float = 1.0
     """The share of its budget a later decision of the turn searches when its kept tree is
     exact (the kept visits counting)."""
+    uct_c: float | None = None
+    """The exploration constant of UCB1; None for the game's own."""
 
 
-_SETTINGS = ("depth=", "reply=", "follow=", "eval=", "keep=")
+_SETTINGS = ("depth=", "reply=", "follow=", "eval=", "keep=", "c=")
 
 
 def parse_search(level: str) -> SearchLevel:
@@ -194,8 +197,17 @@ def parse_search(level: str) -> SearchLevel:
             raise ValueError(f"MCTS level {level!r}: keep needs a number") from None
         if not 0 < keep <= 1:
             raise ValueError(f"MCTS level {level!r}: keep must be above 0 and at most 1")
+    uct_c = None
+    if "c" in settings:
+        try:
+            uct_c = float(settings["c"])
+        except ValueError:
+            raise ValueError(f"MCTS level {level!r}: c needs a number") from None
+        if not uct_c >= 0:
+            raise ValueError(f"MCTS level {level!r}: c must be at least 0")
     return SearchLevel(
         budget,
+        uct_c=uct_c,
         keep=keep,
         depth=numbers.get("depth"),
         replies=numbers.get("reply", 0),
@@ -240,6 +252,7 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
             follow=found.follow,
             replies=found.replies,
             keep=found.keep,
+            uct_c=found.uct_c,
         )
         return Player(agent, found.budget, text)
     automa = info_of(game).automa

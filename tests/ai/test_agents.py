@@ -18,6 +18,7 @@ from ai.heuristic import HeuristicAgent
 from ai.mcts import MctsAgent
 from core.engine import Game
 from core.rng import Rng
+from core.seats import SeatSpec
 from core.tasting import TastingGame
 from core.tea_garden.game import TeaGardenGame
 
@@ -117,6 +118,23 @@ def test_a_level_may_search_deeper() -> None:
         assert depth == spec.depth and parse_search(level).keep == spec.keep
         assert spec.budget.iterations == LEVELS[level].iterations
     play_out(game, ["mcts:iters=20+depth=2", "heuristic"], 3)
+
+
+def test_a_level_may_set_its_exploration() -> None:
+    """``+c=X`` sets the search's UCB1 constant; without it the game's own is used, and a
+    negative or wordy constant is refused (by the seat spec and by the search level)."""
+    game = TeaGardenGame(num_seats=2)
+    bold = make_agent("mcts:iters=40+depth=3+c=0.2", game).agent
+    plain = make_agent("mcts:iters=40", game).agent
+    assert isinstance(bold, MctsAgent) and isinstance(plain, MctsAgent)
+    assert bold.uct_c == 0.2 and plain.uct_c == plain.knowledge.uct_c != 0.2
+    assert parse_search("iters=9+c=0").uct_c == 0.0
+    for bad in ("iters=9+c=-1", "iters=9+c=wide"):
+        with pytest.raises(ValueError, match="c "):
+            parse_search(bad)
+        with pytest.raises(ValueError, match="c needs"):
+            SeatSpec.parse(f"mcts:{bad}")
+    play_out(game, ["mcts:iters=20+c=0.3", "heuristic"], 3)
 
 
 def test_budget_checks_and_scales() -> None:
