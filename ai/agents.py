@@ -15,6 +15,7 @@ see :mod:`core.seats`) into an agent and its budget per decision::
     mcts:iters=N+keep=F    ... a later decision of a turn whose kept tree is exact is
                            searched up to F of its budget (default 1, the whole budget)
     mcts:iters=N+c=X       ... exploring with UCB1 constant X (default: the game's own)
+    mcts:iters=N+turn=F    ... a whole turn searching at most F times the budget
     mcts:iters=N+eval=learned
                            ... evaluating with the weights learned from self-play
                            (ai.learn; eval=hand, the hand-tuned evaluation, is the default)
@@ -32,6 +33,7 @@ waits for ever. Tea Garden sub-decisions (payments, bonus choices) get a share o
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -157,9 +159,31 @@ class SearchLevel:
     exact (the kept visits counting)."""
     uct_c: float | None = None
     """The exploration constant of UCB1; None for the game's own."""
+    turn: float | None = None
+    """The most a whole turn searches, in decision budgets; None for no limit."""
 
 
-_SETTINGS = ("depth=", "reply=", "follow=", "eval=", "keep=", "c=")
+_SETTINGS = ("depth=", "reply=", "follow=", "eval=", "keep=", "c=", "turn=")
+
+
+_REAL_SETTINGS: dict[str, tuple[float, float, str]] = {
+    "keep": (0.0, 1.0, "above 0 and at most 1"),
+    "c": (0.0, math.inf, "at least 0"),
+    "turn": (1.0, math.inf, "at least 1"),
+}
+"""The settings that take a real number: its bounds (``keep``'s low bound excluded) and how a
+message says them."""
+
+
+def _real(level: str, key: str, text: str, low: float, high: float, words: str) -> float:
+    """The number a real-valued setting gives, checked against its bounds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"MCTS level {level!r}: {key} needs a number") from None
+    if not low <= value <= high or (key == "keep" and value == low):
+        raise ValueError(f"MCTS level {level!r}: {key} must be {words}")
+    return value
 
 
 def parse_search(level: str) -> SearchLevel:
@@ -189,26 +213,16 @@ def parse_search(level: str) -> SearchLevel:
             raise ValueError(f"MCTS level {level!r}: {key} needs a whole number") from None
         if numbers[key] < low or (key == "follow" and numbers[key] > 1):
             raise ValueError(f"MCTS level {level!r}: {key} out of range")
-    keep = 1.0
-    if "keep" in settings:
-        try:
-            keep = float(settings["keep"])
-        except ValueError:
-            raise ValueError(f"MCTS level {level!r}: keep needs a number") from None
-        if not 0 < keep <= 1:
-            raise ValueError(f"MCTS level {level!r}: keep must be above 0 and at most 1")
-    uct_c = None
-    if "c" in settings:
-        try:
-            uct_c = float(settings["c"])
-        except ValueError:
-            raise ValueError(f"MCTS level {level!r}: c needs a number") from None
-        if not uct_c >= 0:
-            raise ValueError(f"MCTS level {level!r}: c must be at least 0")
+    real = {
+        key: _real(level, key, settings[key], low, high, words)
+        for key, (low, high, words) in _REAL_SETTINGS.items()
+        if key in settings
+    }
     return SearchLevel(
         budget,
-        uct_c=uct_c,
-        keep=keep,
+        turn=real.get("turn"),
+        uct_c=real.get("c"),
+        keep=real.get("keep", 1.0),
         depth=numbers.get("depth"),
         replies=numbers.get("reply", 0),
         follow=numbers.get("follow", 1) == 1,
@@ -253,6 +267,7 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
             replies=found.replies,
             keep=found.keep,
             uct_c=found.uct_c,
+            turn=found.turn,
         )
         return Player(agent, found.budget, text)
     automa = info_of(game).automa

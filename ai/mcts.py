@@ -56,6 +56,8 @@ PROGRESS_INTERVAL = 0.1
 """Seconds between progress reports."""
 TOP_UP = 0.3
 """After a reveal, the least share of a decision's budget searched on top of the kept tree."""
+SPENT_REVEAL = 0.1
+"""After a reveal in a turn whose pool is spent, the share of its budget a decision searches."""
 
 
 class MctsAgent:
@@ -93,6 +95,10 @@ class MctsAgent:
         replies: how many more turns (boundaries) the simulation plays with the fast policy
             after the tree stops, before the evaluation: 1 lets the next seat reply to the turn
             searched. The tree itself still stops at the knowledge's boundaries.
+        turn: when following, the most a whole turn searches, as a multiple of a decision's
+            budget (iterations and seconds alike), its first decision included; None for no
+            limit. Once a turn's pool is spent, a later decision follows its kept tree (one
+            iteration), or after a reveal searches ``SPENT_REVEAL`` of its budget.
 
     Raises:
         ValueError: if a parameter is out of range or the game has fewer than one seat.
@@ -112,6 +118,7 @@ class MctsAgent:
         top_up: float = TOP_UP,
         replies: int = 0,
         keep: float = 1.0,
+        turn: float | None = None,
     ) -> None:
         if game.num_seats < 1:
             raise ValueError(f"a game needs at least one seat, not {game.num_seats}")
@@ -128,6 +135,8 @@ class MctsAgent:
             raise ValueError(f"keep must be in (0, 1], not {keep}")
         if replies < 0:
             raise ValueError(f"replies must not be negative, not {replies}")
+        if turn is not None and not turn >= 1:
+            raise ValueError(f"turn must be at least 1, not {turn}")
         self.game = game
         self.name = name
         self.default_budget = default_budget or Budget(iterations=DEFAULT_ITERATIONS)
@@ -138,6 +147,10 @@ class MctsAgent:
         self.follow = follow
         self.top_up = top_up
         self.keep = keep
+        self.turn = turn
+        """A turn's pool, in decision budgets; None for no limit."""
+        self._spent = (0, 0.0)
+        """Iterations and seconds searched so far in the turn followed (see :meth:`budget_for`)."""
         self.replies = replies
         """Turns the simulation plays on after the tree's last boundary before evaluating."""
         self._last: tuple[Observation, Move, Node] | None = None
@@ -150,9 +163,9 @@ class MctsAgent:
 
     def _reusable(
         self, observation: Observation, *, played: bool = False
-    ) -> tuple[Node | None, bool]:
-        """The part of the last tree that is this decision, and whether it is exact (see
-        :func:`ai.tree.kept_subtree`)."""
+    ) -> tuple[Node | None, bool, bool]:
+        """The part of the last tree that is this decision, whether it is exact and whether it
+        is in the same turn (see :func:`ai.tree.kept_subtree`)."""
         return kept_subtree(self.game, self.knowledge, self._last, observation, played=played)
 
     def choose(
@@ -181,8 +194,10 @@ class MctsAgent:
         share = budget.scaled(self.knowledge.decision_weight(observation, legal_moves))
         if not self.follow:
             return share
-        node, exact = self._reusable(observation, played=True)
+        node, exact, same_turn = self._reusable(observation, played=True)
         self._plan = (observation, node, exact)
+        if node is None or not same_turn:  # a turn (or a search that kept nothing) begins
+            self._spent = (0, 0.0)
         if node is None:
             return share
         legal = set(legal_moves)
@@ -193,10 +208,27 @@ class MctsAgent:
             if self._rate <= 0:
                 return share
             wanted = max(1, round(share.seconds * self._rate))
-        left = (math.ceil(self.keep * wanted) if exact else wanted) - held
+        keep = self.keep if same_turn else 1.0  # a new turn is planned afresh
+        left = (math.ceil(keep * wanted) if exact else wanted) - held
         if not exact:
             left = max(left, math.ceil(self.top_up * wanted))
-        return share.scaled(max(1, left) / wanted)
+        given = share.scaled(max(1, left) / wanted)
+        return given if self.turn is None else self._within_turn(given, budget, exact)
+
+    def _within_turn(self, given: Budget, budget: Budget, exact: bool) -> Budget:
+        """``given`` cut to what is left of the turn's pool (:attr:`turn` times ``budget``)."""
+        assert self.turn is not None
+        spent_iterations, spent_seconds = self._spent
+        iterations, seconds = given.iterations, given.seconds
+        if iterations is not None and budget.iterations is not None:
+            pool = math.floor(self.turn * budget.iterations) - spent_iterations
+            least = 1 if exact else math.ceil(SPENT_REVEAL * budget.iterations)
+            iterations = min(iterations, max(pool, least))
+        if seconds is not None and budget.seconds is not None:
+            pool_seconds = self.turn * budget.seconds - spent_seconds
+            least_seconds = 0.001 if exact else SPENT_REVEAL * budget.seconds
+            seconds = min(seconds, max(pool_seconds, least_seconds))
+        return Budget(iterations=iterations, seconds=seconds)
 
     def search(
         self,
@@ -218,6 +250,7 @@ class MctsAgent:
         start = time.perf_counter()
         if budget.iterations is None and budget.seconds is None:
             budget = self.default_budget
+        planned = self._plan is not None and self._plan[0] is observation
         root = self._root(observation)
         limit = budget.iterations
         deadline = None if budget.seconds is None else start + budget.seconds
@@ -251,6 +284,8 @@ class MctsAgent:
         seconds = time.perf_counter() - start
         if seconds > 0 and done >= 20:
             self._rate = done / seconds
+        if planned:  # a decision played while following the turn
+            self._spent = (self._spent[0] + done, self._spent[1] + seconds)
         return SearchResult(
             move=ranked[0].move, ranked=ranked, iterations=done, seconds=seconds, stopped=stopped
         )
@@ -262,7 +297,7 @@ class MctsAgent:
         if plan is not None and plan[0] is observation:
             node, exact = plan[1], plan[2]
         else:
-            node, exact = self._reusable(observation)
+            node, exact, _ = self._reusable(observation)
         if node is None:
             return Node(observation.seat)
         if not exact:

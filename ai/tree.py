@@ -13,7 +13,7 @@ from core.engine import Game, Observation, State
 from core.moves import Move
 from core.rng import Rng
 
-_LEADS, _SAME_TURN, _ELSEWHERE = 0, 1, 2
+_LEADS, _SAME_TURN, _ELSEWHERE, _NEXT_TURN = 0, 1, 2, 3
 """Where the forced moves after a move lead (:func:`_walk`)."""
 
 
@@ -50,9 +50,9 @@ def kept_subtree(
     observation: Observation,
     *,
     played: bool = False,
-) -> tuple[Node | None, bool]:
-    """Return the part of the last tree that is this decision, if there is one, and whether
-    it is exact.
+) -> tuple[Node | None, bool, bool]:
+    """Return the part of the last tree that is this decision, if there is one, whether it is
+    exact, and whether it lies in the same turn as the last decision.
 
     Exact is the last root itself for the same observation, or the child of the move chosen
     last when playing that move (and any forced moves after it) leads to ``observation`` in
@@ -71,30 +71,34 @@ def kept_subtree(
         played: the move chosen last is known to have been played.
 
     Returns:
-        the node and True when exact; ``(None, False)`` when nothing is reusable.
+        the node, True when exact, and True when no turn boundary (and no other seat's move)
+        lies between the last decision and this one; ``(None, False, False)`` when nothing is
+        reusable.
     """
     if last is None:
-        return None, False
+        return None, False, False
     before, move, root = last
     if observation.seat != before.seat:
-        return None, False
+        return None, False, False
     if observation == before:
-        return root, True
+        return root, True, True
     child = root.children.get(move)
     if child is None:
-        return None, False
+        return None, False, False
     exact = True
+    same_turn = True
     for seed in (1, 2):  # two samples: a move that reveals something differs between them
         state = game.determinize(before, Rng.from_seed(seed))
         reveals = state.reveals
         state.apply_unchecked(move)
         found = _walk(state, observation, knowledge)
-        if found == _LEADS:
+        if found in (_LEADS, _NEXT_TURN):
+            same_turn = same_turn and found == _LEADS
             continue
         if not played or found != _SAME_TURN or state.reveals == reveals:
-            return None, False
+            return None, False, False
         exact = False
-    return child, exact
+    return child, exact, same_turn
 
 
 def _walk(
@@ -103,7 +107,8 @@ def _walk(
     """Play the forced moves from ``state`` and say where they lead.
 
     Returns:
-        :data:`_LEADS` if a state on the way shows ``observation``; :data:`_SAME_TURN` if
+        :data:`_LEADS` if a state on the way shows ``observation`` (:data:`_NEXT_TURN` if a
+        boundary was passed or another seat moved before it); :data:`_SAME_TURN` if
         they end at a decision of the observation's seat with no boundary passed and no
         other seat moving; :data:`_ELSEWHERE` otherwise.
     """
@@ -111,12 +116,12 @@ def _walk(
     boundary = knowledge.boundary
     alone = True  # no boundary passed and no other seat moved yet
     for _ in range(max_forced):
-        if state.observation(seat) == observation:
-            return _LEADS
         if state.is_over():
             return _ELSEWHERE
         alone = alone and state.current_seat() == seat
         alone = alone and (boundary is None or not boundary(state))
+        if state.observation(seat) == observation:
+            return _LEADS if alone else _NEXT_TURN
         legal = state.legal_moves()
         if len(legal) != 1:
             return _SAME_TURN if alone else _ELSEWHERE

@@ -37,14 +37,15 @@ SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
 LEVELLED_KINDS = frozenset({"heuristic", "mcts", "luyu", "openspiel-ismcts", "openspiel-mcts"})
 """The kinds that take a level; ``human`` and ``random`` take none."""
 
-BUDGET_KEYS = ("iters", "time", "depth", "reply", "follow", "eval", "keep", "c")
+BUDGET_KEYS = ("iters", "time", "depth", "reply", "follow", "eval", "keep", "c", "turn")
 """The settings an explicit level may give, joined by ``+``: ``iters=N`` (whole number),
 ``time=SECONDS``, ``depth=N`` (turns searched before the evaluation, 1 to :data:`MAX_DEPTH`),
 ``reply=N`` (turns simulated after the searched one before the evaluation, 0 to
 :data:`MAX_DEPTH`), ``follow=0|1`` (follow the tree through a turn, the default, or search
 every decision afresh), ``keep=F`` (above 0, at most 1: the share of its budget a later decision
 of a turn searches on the tree kept from the turn's first), ``c=X`` (the search's exploration
-constant, at least 0; the game's own by default) and ``eval=hand|learned`` (the evaluation
+constant, at least 0; the game's own by default), ``turn=F`` (at least 1: the most a whole turn
+searches, in decision budgets) and ``eval=hand|learned`` (the evaluation
 searched with)."""
 EVALUATIONS = ("hand", "learned")
 """The evaluations ``eval=`` may name: hand-tuned, or learned from self-play."""
@@ -132,7 +133,7 @@ def _check_level(level: str) -> None:
                 raise ValueError(
                     f"level {level!r}: unknown budget {part!r} "
                     "(use iters=N or time=SECONDS, optionally +depth=N, +reply=N, +follow=0, "
-                    "+keep=F, +c=X or +eval=learned)"
+                    "+keep=F, +c=X, +turn=F or +eval=learned)"
                 )
             if key in seen:
                 raise ValueError(f"level {level!r}: {key} is given twice")
@@ -152,6 +153,10 @@ def _check_level(level: str) -> None:
             if key == "c":
                 if not _NUMBER.fullmatch(value):
                     raise ValueError(f"level {level!r}: c needs a number, at least 0")
+                continue
+            if key == "turn":
+                if not _NUMBER.fullmatch(value) or float(value) < 1:
+                    raise ValueError(f"level {level!r}: turn needs a number, at least 1")
                 continue
             low = 0 if key == "reply" else 1  # no reply at all is the default search
             if not _NUMBER.fullmatch(value) or float(value) <= 0 < low:

@@ -6,9 +6,11 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+import pytest
+
 from ai.agents import make_agent, parse_search
 from ai.base import Budget, Evaluator, SearchResult
-from ai.mcts import TOP_UP, MctsAgent
+from ai.mcts import SPENT_REVEAL, TOP_UP, MctsAgent
 from ai.tea_garden.knowledge import tea_garden_turn_start
 from core.engine import State
 from core.rng import Rng
@@ -23,7 +25,11 @@ BUDGET = Budget(iterations=120)
 class Decision:
     """One decision played by :func:`play_turns`: what the agent was given and found."""
 
-    def __init__(self, wanted: int, given: int, exact: bool | None, result: SearchResult) -> None:
+    def __init__(
+        self, wanted: int, given: int, exact: bool | None, result: SearchResult, turn: int = 0
+    ) -> None:
+        self.turn = turn
+        """Which of the played turns it belongs to (1 for the first)."""
         self.wanted = wanted
         """The decision's share of the budget."""
         self.given = given
@@ -62,7 +68,7 @@ def play_turns(agent: MctsAgent, state: TeaGardenState, turns: int) -> list[Deci
         exact = None if plan is None or plan[1] is None else plan[2]
         result = agent.search(view, legal, budget, rng)
         assert share.iterations is not None and budget.iterations is not None
-        out.append(Decision(share.iterations, budget.iterations, exact, result))
+        out.append(Decision(share.iterations, budget.iterations, exact, result, started))
         state.apply(result.move)
     return out
 
@@ -218,9 +224,13 @@ def test_keep_tops_an_exact_tree_up_to_a_share_only() -> None:
     full = play_turns(MctsAgent(game), midgame(seed=11), turns=4)
     kept = [d for d in decisions if d.exact]
     assert kept
+    firsts = {id(d) for d in decisions if d is next(e for e in decisions if e.turn == d.turn)}
     for d in kept:
         visits = sum(s.visits for s in d.result.ranked)
-        assert d.given == 1 or visits == math.ceil(0.25 * d.wanted)
+        if id(d) in firsts:  # a turn reached on the tree of the turn before: planned afresh
+            assert visits >= d.wanted
+        else:
+            assert d.given == 1 or visits == math.ceil(0.25 * d.wanted)
     for d in decisions:
         if d.exact is False:
             assert d.given >= math.ceil(TOP_UP * d.wanted)
@@ -231,3 +241,38 @@ def test_keep_tops_an_exact_tree_up_to_a_share_only() -> None:
         assert "keep" in str(exc)
     else:
         raise AssertionError("keep=0 was accepted")
+
+
+def test_a_turn_pool_bounds_what_a_whole_turn_searches() -> None:
+    """``+turn=F``: a turn's decisions together search at most F times the decision budget;
+    once the pool is spent an exact decision follows its tree (one iteration) and a reveal
+    searches ``SPENT_REVEAL`` of the budget. Without a pool the same turns search more."""
+    game = TeaGardenGame(num_seats=2)
+    agent = make_agent("mcts:iters=120+turn=1.5", game).agent
+    assert isinstance(agent, MctsAgent) and agent.turn == 1.5
+    pooled = play_turns(agent, midgame(seed=11), turns=4)
+    free = play_turns(MctsAgent(game), midgame(seed=11), turns=4)
+    turns: dict[int, list[Decision]] = {}
+    for d in pooled:
+        turns.setdefault(d.turn, []).append(d)
+    assert len(turns) >= 3
+    least = math.ceil(SPENT_REVEAL * 120)
+    for turn in turns.values():
+        # a turn's first decision gets its whole share, even on a tree kept from the turn
+        # before (a seat whose opponents have passed plays on without a reply)
+        assert turn[0].given == turn[0].wanted
+        spent = after = 0  # after: what the decisions got once the pool was spent
+        for d in turn:
+            if spent >= 180:
+                assert d.given == (1 if d.exact else least)
+                after += d.given
+            else:
+                assert d.given <= max(180 - spent, least)
+            spent += d.result.iterations
+        assert spent <= 180 + least + after
+    assert sum(d.result.iterations for d in pooled) < sum(d.result.iterations for d in free)
+    for bad in ("iters=9+turn=0.5", "iters=9+turn=many"):
+        with pytest.raises(ValueError, match="turn"):
+            parse_search(bad)
+    with pytest.raises(ValueError, match="turn"):
+        MctsAgent(game, turn=0.9)
