@@ -20,8 +20,8 @@ LEVEL_TEXT: dict[str, str] = {
     "mcts:expert": "The longest search, up to 30 s a move; not yet measured above hard.",
     "luyu:easy": "Lu Yu, no Expert card: about 90-100 points a game. Beatable for most.",
     "luyu:medium": "Lu Yu, one Expert card: about 110-125 points. A race for a newcomer.",
-    "luyu:hard": "Lu Yu, two Expert cards: about 140-150 points; beats the greedy player.",
-    "luyu:expert": "Lu Yu, three Expert cards: about 150 points; wins half against MCTS normal.",
+    "luyu:hard": "Lu Yu, two Expert cards: about 135-140 points; beats greedy half the time.",
+    "luyu:expert": "Lu Yu, three Expert cards: about 145 points; greedy loses 3 in 4.",
 }
 """A line per level, keyed by seat spec (``mcts:hard``, ``luyu:expert``)."""
 
