@@ -8,7 +8,7 @@ from tests.core.sencha.helpers import assert_illegal, kinds, legal, loads, play,
 
 
 def test_one_action_per_turn_sen_turn_01_02() -> None:
-    """SEN-TURN-01/02: the five actions are offered and one of them ends the turn."""
+    """SEN-TURN-01, SEN-TURN-02: the five actions are offered and one of them ends the turn."""
     s = position(3).houses(0, "kyoto", 1).cubes("kyoto", black=2).build()
     first = {m.split()[0] for m in legal(s)}
     assert {"buy", "build", "recruit", "collect"} <= first
@@ -17,7 +17,8 @@ def test_one_action_per_turn_sen_turn_01_02() -> None:
 
 
 def test_buy_costs_4_3_2_1_sen_ex_01_act_01_02() -> None:
-    """SEN-EX-01, SEN-ACT-01/02, SEN-GAP-06: the price is the houses left on the reserve."""
+    """SEN-EX-01, SEN-ACT-01, SEN-ACT-02, SEN-GAP-06: the price is the houses left on the
+    reserve."""
     s = position(2).money(0, 12).build()
     spent = []
     for _ in range(4):
@@ -42,8 +43,8 @@ def test_buy_needs_the_money_sen_ex_01_turn_03() -> None:
 
 
 def test_build_costs_sen_ex_02_act_03_04_05() -> None:
-    """SEN-EX-02, SEN-ACT-03/04/05: 1 yen per house already there, neutral ones included; a
-    plantation takes 3 houses at most; no unbuilt house, no Build."""
+    """SEN-EX-02, SEN-ACT-03, SEN-ACT-04, SEN-ACT-05: 1 yen per house already there, neutral ones
+    included; a plantation takes 3 houses at most; no unbuilt house, no Build."""
     s = position(3).money(0, 9).houses(1, "kyoto", 2).unbuilt(0, 2).build()
     assert "build shizuoka" in legal(s)
     play(s, "build kyoto")  # 2 houses there
@@ -75,7 +76,8 @@ def test_two_player_neutral_plantation_costs_one_sen_ex_02() -> None:
 
 
 def test_build_draws_five_cubes_up_to_nine_sen_ex_03_act_06_07() -> None:
-    """SEN-EX-03, SEN-ACT-06/07, SEN-AMB-13: 2 -> 7, 6 -> 9, 9 stays 9, field draws nothing."""
+    """SEN-EX-03, SEN-ACT-06, SEN-ACT-07, SEN-AMB-13: 2 -> 7, 6 -> 9, 9 stays 9, field draws
+    nothing."""
     for have, after in ((2, 7), (6, 9), (9, 9)):
         s = position(3).cubes("kyoto", black=have).build()
         bag = sum(s.pub.bag)
@@ -106,7 +108,8 @@ def test_several_houses_on_one_plantation_sen_act_10_11() -> None:
 
 
 def test_recruit_prices_sen_act_12_15_16_17() -> None:
-    """SEN-ACT-12/15/16/17, SEN-GAP-04: Peasant 3, Donkey 5, Collector 8; the pile loses a card."""
+    """SEN-ACT-12, SEN-ACT-15, SEN-ACT-16, SEN-ACT-17, SEN-GAP-04: Peasant 3, Donkey 5, Collector 8;
+    the pile loses a card."""
     for kind, price in (("peasant", 3), ("donkey", 5), ("collector", 8)):
         s = position(3).money(0, 9).build()
         play(s, f"recruit {kind}")
@@ -118,7 +121,7 @@ def test_recruit_prices_sen_act_12_15_16_17() -> None:
 
 
 def test_three_workers_at_most_and_replacing_sen_act_13_14_ex_18_amb_02() -> None:
-    """SEN-ACT-13/14, SEN-EX-18, SEN-AMB-02: with 3 workers a Recruit names a non-initial
+    """SEN-ACT-13, SEN-ACT-14, SEN-EX-18, SEN-AMB-02: with 3 workers a Recruit names a non-initial
     worker to let go; the initial worker is never offered."""
     s = position(3).money(0, 12).workers(0, ["donkey", "peasant"]).load(0, 2, black=2).build()
     play(s, "recruit collector")

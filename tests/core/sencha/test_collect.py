@@ -6,7 +6,8 @@ from tests.core.sencha.helpers import assert_illegal, every, legal, loads, play,
 
 
 def test_collect_example_1_gael_sen_ex_04_act_22() -> None:
-    """SEN-EX-04, SEN-ACT-08/22: one house on Kyoto, two Peasants: one tea there for both."""
+    """SEN-EX-04, SEN-ACT-08, SEN-ACT-22: one house on Kyoto, two Peasants: one tea there for
+    both."""
     s = (
         position(3)
         .houses(0, "kyoto", 1)
@@ -82,8 +83,8 @@ def test_only_plantations_with_your_house_sen_act_19() -> None:
 
 
 def test_loads_stay_between_turns_and_full_workers_wait_sen_act_23_24_ex_07() -> None:
-    """SEN-ACT-23/24, SEN-EX-07: a loaded Peasant cannot collect; a Donkey with 1 Black may add
-    Black but not Sakura (SEN-AMB-04); a full Cart waits for a Sell."""
+    """SEN-ACT-23, SEN-ACT-24, SEN-EX-07: a loaded Peasant cannot collect; a Donkey with 1 Black may
+    add Black but not Sakura (SEN-AMB-04); a full Cart waits for a Sell."""
     s = (
         position(3)
         .houses(0, "kyoto", 2)
@@ -120,7 +121,7 @@ def test_only_peasants_carry_sencha_and_one_tea_sen_act_25() -> None:
 
 
 def test_a_worker_may_take_fewer_than_it_can_sen_amb_04_21() -> None:
-    """SEN-AMB-04/21: 'done' ends the Collect with a Donkey half full."""
+    """SEN-AMB-04, SEN-AMB-21: 'done' ends the Collect with a Donkey half full."""
     s = position(3).houses(0, "kyoto", 1).cubes("kyoto", black=3).workers(0, ["donkey"]).build()
     play(s, "collect", "take 2 kyoto black", "done")
     assert loads(s, 0)[1] == [0, 0, 1] and s.pub.seat == 1

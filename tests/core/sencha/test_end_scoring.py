@@ -22,8 +22,8 @@ def _emperor_seller(vp: int, money: int, houses: int = 3):
 
 
 def test_taxes_sen_ex_10_tax_01_02_03() -> None:
-    """SEN-EX-10, SEN-TAX-01/02/03: at 3 VP, 3 plantation houses owe 3, 2 yen pay 2, money
-    stops at 0; the field house is exempt; paid at the end of the turn."""
+    """SEN-EX-10, SEN-TAX-01, SEN-TAX-02, SEN-TAX-03: at 3 VP, 3 plantation houses owe 3, 2 yen pay
+    2, money stops at 0; the field house is exempt; paid at the end of the turn."""
     s = _emperor_seller(vp=2, money=2).build()
     play(s, "sell", "emperor 1 1")  # nothing more to sell: the turn ends
     p = s.pub.players[0]
@@ -66,7 +66,7 @@ def test_each_mark_taxes_once_and_two_marks_twice_sen_amb_07() -> None:
 
 
 def test_end_by_seven_vp_sen_ex_11_end_03_04() -> None:
-    """SEN-EX-11, SEN-END-03/04: Miri (seat 3 of Dani -> Gael -> Miri) reaches 7; Dani and
+    """SEN-EX-11, SEN-END-03, SEN-END-04: Miri (seat 3 of Dani -> Gael -> Miri) reaches 7; Dani and
     Gael each play one more turn, Miri none, then the game ends."""
     s = _emperor_seller(vp=6, money=5, houses=0).to_move(2).build()
     s.pub.players[0], s.pub.players[2] = s.pub.players[2], s.pub.players[0]
@@ -87,7 +87,7 @@ def test_points_above_seven_count_sen_amb_06() -> None:
 
 
 def test_end_by_the_last_card_sen_ex_12_end_01_02() -> None:
-    """SEN-EX-12, SEN-END-01/02: 2p, the 7th card's demand met: it stays in play; the other
+    """SEN-EX-12, SEN-END-01, SEN-END-02: 2p, the 7th card's demand met: it stays in play; the other
     player's last turn may sell into its open columns and offer tea that has no room."""
     s = (
         position(2)
@@ -167,7 +167,7 @@ def test_temple_majorities_sen_ex_15_amb_18() -> None:
 
 
 def test_tie_breaks_sen_ex_16_tie_01_02_amb_19_score_07() -> None:
-    """SEN-EX-16, SEN-TIE-01/02, SEN-AMB-19: equal points: more money wins; then more tea
+    """SEN-EX-16, SEN-TIE-01, SEN-TIE-02, SEN-AMB-19: equal points: more money wins; then more tea
     offered; then a shared win."""
     base = position(2).vp(0, 3).vp(1, 3)
     s = base.money(0, 9).money(1, 7).build()

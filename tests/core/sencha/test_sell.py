@@ -91,8 +91,8 @@ def test_prices_per_slot_sen_act_28_gap_01() -> None:
 
 
 def test_field_bonus_once_per_sell_with_a_sale_sen_act_29_amb_08() -> None:
-    """SEN-ACT-09/29 / SEN-AMB-08: +1 yen per field house once per Sell that sold a cube; none for
-    a Sell that only served the Emperor, unless the option says any Sell."""
+    """SEN-ACT-09, SEN-ACT-29 / SEN-AMB-08: +1 yen per field house once per Sell that sold a cube;
+    none for a Sell that only served the Emperor, unless the option says any Sell."""
     s = _gael(money=0).field(0, 2).build()
     play(s, "sell", "sale 2 sakura", "done")
     assert s.pub.players[0].money == 2 + 2

@@ -17,7 +17,8 @@ PLAYERS = [2, 3, 4]
 
 @pytest.mark.parametrize("n", PLAYERS)
 def test_setup_matrix_sen_ex_17(n: int) -> None:
-    """SEN-EX-17, SEN-SETUP-05/06/08/12: plantations, supply, deck, seeding, bag."""
+    """SEN-EX-17, SEN-SETUP-05, SEN-SETUP-06, SEN-SETUP-08, SEN-SETUP-12: plantations, supply, deck,
+    seeding, bag."""
     s = SenchaGame(num_seats=n).new_state(3)
     pub = s.pub
     assert len(pub.plantations) == {2: 3, 3: 3, 4: 4}[n]  # SEN-SETUP-05
@@ -48,8 +49,8 @@ def test_the_bag_holds_39_cubes_sen_comp_01_setup_04() -> None:
 
 
 def test_neutral_houses_sen_setup_10_11_amb_16() -> None:
-    """SEN-SETUP-10/11: 2p one neutral house on a plantation and one on the field; 3p one on
-    the field; 4p none. SEN-AMB-16: the neutral house draws no 5 cubes."""
+    """SEN-SETUP-10, SEN-SETUP-11: 2p one neutral house on a plantation and one on the field; 3p one
+    on the field; 4p none. SEN-AMB-16: the neutral house draws no 5 cubes."""
     for n, (plantation, field) in {2: (1, 1), 3: (0, 1), 4: (0, 0)}.items():
         s = SenchaGame(num_seats=n).new_state(2)
         assert sum(pl.neutral for pl in s.pub.plantations) == plantation
@@ -58,7 +59,8 @@ def test_neutral_houses_sen_setup_10_11_amb_16() -> None:
 
 
 def test_neutral_plantation_and_plantations_are_drawn_at_random_sen_amb_16_17() -> None:
-    """SEN-AMB-16/17: which plantations are in play and which gets the neutral house varies."""
+    """SEN-AMB-16, SEN-AMB-17: which plantations are in play and which gets the neutral house
+    varies."""
     chosen = Counter()
     neutral = Counter()
     for seed in range(60):
@@ -69,7 +71,8 @@ def test_neutral_plantation_and_plantations_are_drawn_at_random_sen_amb_16_17() 
 
 
 def test_cubes_and_houses_count_sen_comp_02_03_amb_23() -> None:
-    """SEN-COMP-02/03, SEN-AMB-23: 5 houses per colour, money and VP markers per player."""
+    """SEN-COMP-02, SEN-COMP-03, SEN-AMB-23: 5 houses per colour, money and VP markers per
+    player."""
     s = SenchaGame(num_seats=4).new_state(1)
     for p in s.pub.players:
         assert p.reserve + p.area + p.field + sum(p.houses) == 5
@@ -77,7 +80,7 @@ def test_cubes_and_houses_count_sen_comp_02_03_amb_23() -> None:
 
 
 def test_sixteen_worker_cards_sen_comp_04_05() -> None:
-    """SEN-COMP-04/05: 4 initial workers and 3 of each supply kind; 4p uses them all."""
+    """SEN-COMP-04, SEN-COMP-05: 4 initial workers and 3 of each supply kind; 4p uses them all."""
     s = SenchaGame(num_seats=4).new_state(1)
     assert sum(s.pub.supply) + len(s.pub.players) == 16
     assert not s.pub.hidden_worker
@@ -93,7 +96,8 @@ def test_the_bag_draws_at_random_sen_comp_06() -> None:
 
 
 def test_market_deck_is_shuffled_and_cut_sen_setup_08_13() -> None:
-    """SEN-SETUP-08/13: the cards in play vary; the others are out of the game, unseen."""
+    """SEN-SETUP-08, SEN-SETUP-13: the cards in play vary; the others are out of the game,
+    unseen."""
     tops = Counter()
     out = Counter()
     for seed in range(80):
