@@ -33,7 +33,6 @@ waits for ever. Tea Garden sub-decisions (payments, bonus choices) get a share o
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -46,7 +45,7 @@ from core.engine import Game, Observation
 from core.games import info_of
 from core.moves import Move
 from core.rng import Rng
-from core.seats import SeatSpec
+from core.seats import BUDGET_KEYS, REAL_SETTINGS, SeatSpec, real_setting_ok
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=200, seconds=1.0),
@@ -163,26 +162,18 @@ class SearchLevel:
     """The most a whole turn searches, in decision budgets; None for no limit."""
 
 
-_SETTINGS = ("depth=", "reply=", "follow=", "eval=", "keep=", "c=", "turn=")
+_SETTINGS = tuple(f"{key}=" for key in BUDGET_KEYS if key not in ("iters", "time"))
+"""The search settings a level may give after its budget."""
 
 
-_REAL_SETTINGS: dict[str, tuple[float, float, str]] = {
-    "keep": (0.0, 1.0, "above 0 and at most 1"),
-    "c": (0.0, math.inf, "at least 0"),
-    "turn": (1.0, math.inf, "at least 1"),
-}
-"""The settings that take a real number: its bounds (``keep``'s low bound excluded) and how a
-message says them."""
-
-
-def _real(level: str, key: str, text: str, low: float, high: float, words: str) -> float:
+def _real(level: str, key: str, text: str) -> float:
     """The number a real-valued setting gives, checked against its bounds."""
     try:
         value = float(text)
     except ValueError:
         raise ValueError(f"MCTS level {level!r}: {key} needs a number") from None
-    if not low <= value <= high or (key == "keep" and value == low):
-        raise ValueError(f"MCTS level {level!r}: {key} must be {words}")
+    if not real_setting_ok(key, value):
+        raise ValueError(f"MCTS level {level!r}: {key} must be {REAL_SETTINGS[key][2]}")
     return value
 
 
@@ -213,11 +204,7 @@ def parse_search(level: str) -> SearchLevel:
             raise ValueError(f"MCTS level {level!r}: {key} needs a whole number") from None
         if numbers[key] < low or (key == "follow" and numbers[key] > 1):
             raise ValueError(f"MCTS level {level!r}: {key} out of range")
-    real = {
-        key: _real(level, key, settings[key], low, high, words)
-        for key, (low, high, words) in _REAL_SETTINGS.items()
-        if key in settings
-    }
+    real = {key: _real(level, key, settings[key]) for key in REAL_SETTINGS if key in settings}
     return SearchLevel(
         budget,
         turn=real.get("turn"),

@@ -20,6 +20,7 @@ how the seat is shown. ``str(spec)`` and
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Literal, cast, get_args
 
@@ -50,6 +51,13 @@ searched with)."""
 EVALUATIONS = ("hand", "learned")
 """The evaluations ``eval=`` may name: hand-tuned, or learned from self-play."""
 MAX_DEPTH = 4
+REAL_SETTINGS: dict[str, tuple[float, float, str]] = {
+    "keep": (0.0, 1.0, "above 0 and at most 1"),
+    "c": (0.0, math.inf, "at least 0"),
+    "turn": (1.0, math.inf, "at least 1"),
+}
+"""The settings that take a real number: their bounds and how a message words them (``keep``'s
+low bound is excluded, see :func:`real_setting_ok`)."""
 
 MAX_NAME = 32
 """The longest seat name, in characters."""
@@ -124,6 +132,12 @@ class SeatSpec(msgspec.Struct, frozen=True, omit_defaults=True):
         return self.kind == "human"
 
 
+def real_setting_ok(key: str, value: float) -> bool:
+    """True when ``value`` is within the bounds of the real-valued setting ``key``."""
+    low, high, _ = REAL_SETTINGS[key]
+    return low <= value <= high and not (key == "keep" and value == low)
+
+
 def _check_level(level: str) -> None:
     if "=" in level:
         seen: set[str] = set()
@@ -146,17 +160,10 @@ def _check_level(level: str) -> None:
                 if value not in ("0", "1"):
                     raise ValueError(f"level {level!r}: follow is 0 or 1")
                 continue
-            if key == "keep":
-                if not _NUMBER.fullmatch(value) or not 0 < float(value) <= 1:
-                    raise ValueError(f"level {level!r}: keep is above 0 and at most 1")
-                continue
-            if key == "c":
-                if not _NUMBER.fullmatch(value):
-                    raise ValueError(f"level {level!r}: c needs a number, at least 0")
-                continue
-            if key == "turn":
-                if not _NUMBER.fullmatch(value) or float(value) < 1:
-                    raise ValueError(f"level {level!r}: turn needs a number, at least 1")
+            if key in REAL_SETTINGS:
+                if not _NUMBER.fullmatch(value) or not real_setting_ok(key, float(value)):
+                    words = REAL_SETTINGS[key][2]
+                    raise ValueError(f"level {level!r}: {key} needs a number, {words}")
                 continue
             low = 0 if key == "reply" else 1  # no reply at all is the default search
             if not _NUMBER.fullmatch(value) or float(value) <= 0 < low:

@@ -224,10 +224,10 @@ def test_keep_tops_an_exact_tree_up_to_a_share_only() -> None:
     full = play_turns(MctsAgent(game), midgame(seed=11), turns=4)
     kept = [d for d in decisions if d.exact]
     assert kept
-    firsts = {id(d) for d in decisions if d is next(e for e in decisions if e.turn == d.turn)}
+    first_of_turn = {d.turn: d for d in reversed(decisions)}
     for d in kept:
         visits = sum(s.visits for s in d.result.ranked)
-        if id(d) in firsts:  # a turn reached on the tree of the turn before: planned afresh
+        if d is first_of_turn[d.turn]:  # reached on the tree of the turn before: planned afresh
             assert visits >= d.wanted
         else:
             assert d.given == 1 or visits == math.ceil(0.25 * d.wanted)
