@@ -30,14 +30,13 @@ from ai.tea_garden.evaluation import (
 from ai.tea_garden.values import (
     DRAW_PER_ROUND,
     HARVEST_PER_GARDEN,
-    card_power,
+    card_powers,
     fresh_worth,
     maintenances_left,
     turns_left,
     use_weight,
 )
 from core.engine import Game, Observation, State
-from core.tea_garden.context import Context
 from core.tea_garden.game import TeaGardenGame
 from core.tea_garden.hidden import TeaGardenObservation
 from core.tea_garden.maintenance import ROUNDS
@@ -65,17 +64,6 @@ NAMES = (
 
 _PARTS = 7
 """The first parts are per-seat estimates in VP, given as the seat's minus the best other's."""
-
-
-_POWERS: dict[str, dict[str, float]] = {}
-"""Per setup (context key), every card's power: the search evaluates thousands of states."""
-
-
-def _powers(ctx: Context) -> dict[str, float]:
-    found = _POWERS.get(ctx.key)
-    if found is None:
-        found = _POWERS[ctx.key] = {c: card_power(ctx, c) for c in ctx.cards}
-    return found
 
 
 def _parts(
@@ -114,7 +102,7 @@ def state_features(state: State) -> list[list[float]]:
     n = len(g.players)
     breakdown = live_breakdown(g)
     left = maintenances_left(g)
-    powers = _powers(g.ctx)
+    powers = card_powers(g.ctx)
     turns = [turns_left(g, p) for p in g.players]
     public: list[list[float]] = []
     own: list[float] = []

@@ -12,7 +12,8 @@ majority it would bring. The numbers only have to rank moves sensibly; the evalu
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ai.tea_garden.values import (
     CUP_TOKEN,
@@ -121,30 +122,68 @@ class TeaGardenPrior:
 
 
 def _turn_score(g: GameData, move: Move, cache: dict[str, float]) -> float:
-    p = g.me
-    t = g.turn
-    if isinstance(move, mv.EndTurn):
-        return 0.0
-    if isinstance(move, mv.Pass):
-        return _pass_score(g, p)
-    if isinstance(move, mv.Select):
-        return _select_score(g, p, move.card)
-    if isinstance(move, mv.Commit):
-        return 1.0 + _top_worth(g, p, move.top)
-    if isinstance(move, mv.UseTop):
-        eff = g.ctx.cards[t.top].top[move.index - 1]
-        return effect_worth(g, p, eff) if effect_possible(g, eff) else -1.0
-    if isinstance(move, mv.Repeat):
-        worth = SECONDARY.get(t.secondary, 0.0) * (0.4 + 0.6 * use_weight(g))
-        cost = 1.5 if move.method == "scroll" else 3 * _cheapest_fermented(p)
-        return worth - cost
-    if isinstance(move, mv.AdvanceEmperor):
-        return _emperor_score(g, p)
-    if isinstance(move, mv.SpendCupToken):
-        return _cup_token_score(g, p, move.row - 1, move.connection - 1)
-    if isinstance(move, mv.UsePlus1):
-        return -0.5
-    return MAIN_BONUS + _main_score(g, p, move, cache)
+    scorer = _TURN_SCORE.get(type(move))
+    if scorer is not None:
+        return scorer(g, g.me, move)
+    main = _MAIN_SCORE.get(type(move))
+    return MAIN_BONUS + (main(g, g.me, move, cache) if main is not None else 0.0)
+
+
+# The scores are found by the move's type, not by a chain of isinstance tests: simulations
+# score every legal move of every step, and the tests cost a fifth of the policy's time.
+
+
+def _end_score(g: GameData, p: PlayerState, move: mv.EndTurn) -> float:
+    return 0.0
+
+
+def _pass_move_score(g: GameData, p: PlayerState, move: mv.Pass) -> float:
+    return _pass_score(g, p)
+
+
+def _select_move_score(g: GameData, p: PlayerState, move: mv.Select) -> float:
+    return _select_score(g, p, move.card)
+
+
+def _commit_score(g: GameData, p: PlayerState, move: mv.Commit) -> float:
+    return 1.0 + _top_worth(g, p, move.top)
+
+
+def _use_top_score(g: GameData, p: PlayerState, move: mv.UseTop) -> float:
+    eff = g.ctx.cards[g.turn.top].top[move.index - 1]
+    return effect_worth(g, p, eff) if effect_possible(g, eff) else -1.0
+
+
+def _repeat_score(g: GameData, p: PlayerState, move: mv.Repeat) -> float:
+    worth = SECONDARY.get(g.turn.secondary, 0.0) * (0.4 + 0.6 * use_weight(g))
+    cost = 1.5 if move.method == "scroll" else 3 * _cheapest_fermented(p)
+    return worth - cost
+
+
+def _emperor_move_score(g: GameData, p: PlayerState, move: mv.AdvanceEmperor) -> float:
+    return _emperor_score(g, p)
+
+
+def _cup_token_move_score(g: GameData, p: PlayerState, move: mv.SpendCupToken) -> float:
+    return _cup_token_score(g, p, move.row - 1, move.connection - 1)
+
+
+def _plus1_score(g: GameData, p: PlayerState, move: mv.UsePlus1) -> float:
+    return -0.5
+
+
+_TURN_SCORE: dict[type, Callable[[GameData, PlayerState, Any], float]] = {
+    mv.EndTurn: _end_score,
+    mv.Pass: _pass_move_score,
+    mv.Select: _select_move_score,
+    mv.Commit: _commit_score,
+    mv.UseTop: _use_top_score,
+    mv.Repeat: _repeat_score,
+    mv.AdvanceEmperor: _emperor_move_score,
+    mv.SpendCupToken: _cup_token_move_score,
+    mv.UsePlus1: _plus1_score,
+}
+"""The turn's moves other than the main actions (which get :data:`MAIN_BONUS` on top)."""
 
 
 def _pass_score(g: GameData, p: PlayerState) -> float:
@@ -202,50 +241,84 @@ def _cup_token_score(g: GameData, p: PlayerState, row: int, connection: int) -> 
     return best - CUP_TOKEN * use_weight(g) * 0.8
 
 
-def _main_score(g: GameData, p: PlayerState, move: Move, cache: dict[str, float]) -> float:
+def _build_score(g: GameData, p: PlayerState, move: mv.Build, cache: dict[str, float]) -> float:
     ctx = g.ctx
-    left = maintenances_left(g)
-    if isinstance(move, mv.Build):
-        region = ctx.region(move.region)
-        worth = float(region.spaces[move.space - 1].vp)
-        worth += HARVEST_PER_GARDEN * fresh_worth(region.value) * left
-        token = g.board.region_tokens.get(move.region)
-        if token:
-            worth += effects_worth(g, p, ctx.region_tokens[token].bonus)
-        mine = {ctx.regions[r].province for r in p.gardens}
-        if region.province not in mine:
-            worth += 1.0 * use_weight(g)
-        worth += 0.15 * ctx.components.board.pagodas[move.spot - 1]
-        return worth
-    if isinstance(move, mv.Buy):
-        card_id = g.board.action_display[move.slot - 1]
-        card = ctx.action_cards[card_id]
-        power = card_power(ctx, card_id)
-        if "avg" not in cache:
-            deck = deck_of(p)
-            cache["avg"] = sum(card_power(ctx, c) for c in deck) / max(1, len(deck))
-            cache["plays"] = DRAW_PER_ROUND * left / (len(deck) + 1)
-        avg, plays = cache["avg"], cache["plays"]
-        worth = card.vp + power * 0.5 * use_weight(g) + max(0.0, power - avg) * plays
-        missing = ac.missing_teapots(card.teapots_needed, ac.visible_teapots(p, g))
-        return worth - leaf_cost(p, card.price) - missing * 2.5
-    if isinstance(move, mv.TakeCaravan):
-        cid = g.board.caravan_display[move.slot - 1]
-        caravan = ctx.caravans[cid]
+    region = ctx.region(move.region)
+    worth = float(region.spaces[move.space - 1].vp)
+    worth += HARVEST_PER_GARDEN * fresh_worth(region.value) * maintenances_left(g)
+    token = g.board.region_tokens.get(move.region)
+    if token:
+        worth += effects_worth(g, p, ctx.region_tokens[token].bonus)
+    mine = {ctx.regions[r].province for r in p.gardens}
+    if region.province not in mine:
+        worth += 1.0 * use_weight(g)
+    worth += 0.15 * ctx.components.board.pagodas[move.spot - 1]
+    return worth
+
+
+def _buy_score(g: GameData, p: PlayerState, move: mv.Buy, cache: dict[str, float]) -> float:
+    ctx = g.ctx
+    card_id = g.board.action_display[move.slot - 1]
+    card = ctx.action_cards[card_id]
+    power = card_power(ctx, card_id)
+    if "avg" not in cache:
+        deck = deck_of(p)
+        cache["avg"] = sum(card_power(ctx, c) for c in deck) / max(1, len(deck))
+        cache["plays"] = DRAW_PER_ROUND * maintenances_left(g) / (len(deck) + 1)
+    avg, plays = cache["avg"], cache["plays"]
+    worth = card.vp + power * 0.5 * use_weight(g) + max(0.0, power - avg) * plays
+    missing = ac.missing_teapots(card.teapots_needed, ac.visible_teapots(p, g))
+    return worth - leaf_cost(p, card.price) - missing * 2.5
+
+
+def _caravan_score(
+    g: GameData, p: PlayerState, move: mv.TakeCaravan, cache: dict[str, float]
+) -> float:
+    cid = g.board.caravan_display[move.slot - 1]
+    caravan = g.ctx.caravans[cid]
+    # A trade is offered once per strength option it may go with: price it once.
+    key = f"trade:{move.slot}:{move.trade}"
+    trade_worth = cache.get(key)
+    if trade_worth is None:
         trade = caravan.trades[move.trade - 1]
-        strength = caravan.strengths[move.strength - 1]
-        worth = effects_worth(g, p, trade.reward) + effects_worth(g, p, strength.reward)
-        return worth - leaf_cost(p, trade.cost)
-    if isinstance(move, mv.Ferment):
-        return 0.45 * min(g.turn.strength, sum(p.fresh)) * use_weight(g)
-    if isinstance(move, mv.Harvest):
-        values = sorted((ctx.regions[r].value for r in p.gardens), reverse=True)
-        return sum(fresh_worth(v) for v in values[: g.turn.strength]) * use_weight(g)
-    if isinstance(move, mv.NobleCourt):
-        return _court_score(g, p, move)
-    if isinstance(move, mv.PuerhMarket):
-        return _market_score(g, p)
-    return 0.0
+        trade_worth = cache[key] = effects_worth(g, p, trade.reward)
+        cache[key + ":cost"] = leaf_cost(p, trade.cost)
+    strength = caravan.strengths[move.strength - 1]
+    worth = trade_worth + effects_worth(g, p, strength.reward)
+    return worth - cache[key + ":cost"]
+
+
+def _ferment_score(g: GameData, p: PlayerState, move: mv.Ferment, cache: dict[str, float]) -> float:
+    return 0.45 * min(g.turn.strength, sum(p.fresh)) * use_weight(g)
+
+
+def _harvest_score(g: GameData, p: PlayerState, move: mv.Harvest, cache: dict[str, float]) -> float:
+    values = sorted((g.ctx.regions[r].value for r in p.gardens), reverse=True)
+    return sum(fresh_worth(v) for v in values[: g.turn.strength]) * use_weight(g)
+
+
+def _court_move_score(
+    g: GameData, p: PlayerState, move: mv.NobleCourt, cache: dict[str, float]
+) -> float:
+    return _court_score(g, p, move)
+
+
+def _market_move_score(
+    g: GameData, p: PlayerState, move: mv.PuerhMarket, cache: dict[str, float]
+) -> float:
+    return _market_score(g, p)
+
+
+_MAIN_SCORE: dict[type, Callable[[GameData, PlayerState, Any, dict[str, float]], float]] = {
+    mv.Build: _build_score,
+    mv.Buy: _buy_score,
+    mv.TakeCaravan: _caravan_score,
+    mv.Ferment: _ferment_score,
+    mv.Harvest: _harvest_score,
+    mv.NobleCourt: _court_move_score,
+    mv.PuerhMarket: _market_move_score,
+}
+"""The main actions, by move type; ``cache`` keeps what several moves of one list share."""
 
 
 # --- the expansion's main actions ----------------------------------------------------------
@@ -284,66 +357,123 @@ def _court_score(g: GameData, p: PlayerState, move: mv.NobleCourt) -> float:
 
 
 def _pending_score(g: GameData, top: st.AnyPending, move: Move) -> float:
-    p = g.me
+    scorer = _PENDING_SCORE.get(type(move))
+    return 0.0 if scorer is None else scorer(g, top, move)  # Stop, PlaceToken: neutral
+
+
+def _pay_score(g: GameData, top: st.AnyPending, move: mv.PayLeaf) -> float:
+    if move.side == "g":
+        return -fresh_worth(move.quality)
+    return -fermented_worth(move.quality)
+
+
+def _cover_score(g: GameData, top: st.AnyPending, move: mv.CoverTeapot) -> float:
+    if move.method == "scroll":
+        return -1.5 * use_weight(g) - 1.0
+    if move.method == "leaves":
+        return -3.0 * fresh_worth(1)
+    return -2.0 * _cheapest_fermented(g.me)
+
+
+_SCROLL_WORTH = {"plus1": 1.5, "teapot": 1.4, "x2": 1.3}
+
+
+def _scroll_score(g: GameData, top: st.AnyPending, move: mv.PickScroll) -> float:
+    if move.kind == "x2" and g.turn.secondary and not g.turn.repeated:
+        return 2.5
+    return _SCROLL_WORTH[move.kind]
+
+
+def _flip_score(g: GameData, top: st.AnyPending, move: mv.FlipLeaf) -> float:
+    return 0.4 + 0.01 * move.quality
+
+
+def _harvest_from_score(g: GameData, top: st.AnyPending, move: mv.HarvestFrom) -> float:
+    return fresh_worth(g.ctx.region(move.region).value)
+
+
+def _sell_score(g: GameData, top: st.AnyPending, move: mv.SellLeaf) -> float:
+    if move.side == "g":
+        return 1.0 - fresh_worth(move.quality) * use_weight(g)
+    return 2.0 - fermented_worth(move.quality) * use_weight(g)
+
+
+def _draw_score(g: GameData, top: st.AnyPending, move: mv.DrawCards) -> float:
+    return 0.6 if isinstance(top, st.MayDraw) and top.discard else 1.0
+
+
+def _discard_score(g: GameData, top: st.AnyPending, move: mv.Discard) -> float:
+    return -card_power(g.ctx, move.card)
+
+
+def _remove_move_score(g: GameData, top: st.AnyPending, move: mv.RemoveCard) -> float:
+    return _remove_score(g, g.me, move)
+
+
+def _emperor_card_score(g: GameData, top: st.AnyPending, move: mv.TakeEmperorCard) -> float:
     ctx = g.ctx
-    w = use_weight(g)
-    if isinstance(move, mv.PayLeaf):
-        if move.side == "g":
-            return -fresh_worth(move.quality)
-        return -fermented_worth(move.quality)
-    if isinstance(move, mv.CoverTeapot):
-        if move.method == "scroll":
-            return -1.5 * w - 1.0
-        if move.method == "leaves":
-            return -3.0 * fresh_worth(1)
-        return -2.0 * _cheapest_fermented(p)
-    if isinstance(move, mv.PickScroll):
-        if move.kind == "x2" and g.turn.secondary and not g.turn.repeated:
-            return 2.5
-        return {"plus1": 1.5, "teapot": 1.4, "x2": 1.3}[move.kind]
-    if isinstance(move, mv.FlipLeaf):
-        return 0.4 + 0.01 * move.quality
-    if isinstance(move, mv.HarvestFrom):
-        return fresh_worth(ctx.region(move.region).value)
-    if isinstance(move, mv.SellLeaf):
-        if move.side == "g":
-            return 1.0 - fresh_worth(move.quality) * w
-        return 2.0 - fermented_worth(move.quality) * w
-    if isinstance(move, mv.DrawCards):
-        return 0.6 if isinstance(top, st.MayDraw) and top.discard else 1.0
-    if isinstance(move, mv.Discard):
-        return -card_power(ctx, move.card)
-    if isinstance(move, mv.RemoveCard):
-        return _remove_score(g, p, move)
-    if isinstance(move, mv.TakeEmperorCard):
-        scoring = ctx.emperor_cards[move.card].scoring
-        return condition_vp(ctx, p, scoring) + card_power(ctx, move.card)
-    if isinstance(move, mv.ChooseOption):
-        assert isinstance(top, st.ChooseOption)
-        return effects_worth(g, p, top.options[move.index - 1])
-    if isinstance(move, mv.ChoosePart):
-        sector = ctx.components.university.sectors[p.uni_sector - 1]
-        return effects_worth(g, p, sector.parts[move.index - 1].bonus)
-    if isinstance(move, mv.PlaceCupTile):
-        return _tile_score(g, p, move)
-    if isinstance(move, mv.ChooseCupBonus):
-        assert isinstance(top, st.ChooseCupBonus)
-        row = p.cup_rows[top.row]
-        tiles = ctx.cup_tiles
-        cup = (
-            tiles[row[top.connection]].right
-            if move.side == "l"
-            else tiles[row[top.connection + 1]].left
-        )
-        return effects_worth(g, p, cup.bonus)
-    if isinstance(move, mv.PlacePuerh):
-        assert isinstance(top, st.PlacePuerh)
-        return puerh_place_worth(g, p, top.token, move.set, move.bridge)
-    if isinstance(move, mv.TakeBasic):
-        return puerh_token_worth(g, p, court_of(g).storage[move.slot - 1])
-    if isinstance(move, mv.BuyPremium):
-        return _premium_score(g, p, court_of(g).market[move.slot - 1])
-    return 0.0  # Stop, PlaceToken: neutral
+    scoring = ctx.emperor_cards[move.card].scoring
+    return condition_vp(ctx, g.me, scoring) + card_power(ctx, move.card)
+
+
+def _option_score(g: GameData, top: st.AnyPending, move: mv.ChooseOption) -> float:
+    assert isinstance(top, st.ChooseOption)
+    return effects_worth(g, g.me, top.options[move.index - 1])
+
+
+def _part_score(g: GameData, top: st.AnyPending, move: mv.ChoosePart) -> float:
+    p = g.me
+    sector = g.ctx.components.university.sectors[p.uni_sector - 1]
+    return effects_worth(g, p, sector.parts[move.index - 1].bonus)
+
+
+def _tile_move_score(g: GameData, top: st.AnyPending, move: mv.PlaceCupTile) -> float:
+    return _tile_score(g, g.me, move)
+
+
+def _cup_bonus_score(g: GameData, top: st.AnyPending, move: mv.ChooseCupBonus) -> float:
+    assert isinstance(top, st.ChooseCupBonus)
+    p = g.me
+    row = p.cup_rows[top.row]
+    tiles = g.ctx.cup_tiles
+    if move.side == "l":
+        return effects_worth(g, p, tiles[row[top.connection]].right.bonus)
+    return effects_worth(g, p, tiles[row[top.connection + 1]].left.bonus)
+
+
+def _place_puerh_score(g: GameData, top: st.AnyPending, move: mv.PlacePuerh) -> float:
+    assert isinstance(top, st.PlacePuerh)
+    return puerh_place_worth(g, g.me, top.token, move.set, move.bridge)
+
+
+def _basic_score(g: GameData, top: st.AnyPending, move: mv.TakeBasic) -> float:
+    return puerh_token_worth(g, g.me, court_of(g).storage[move.slot - 1])
+
+
+def _premium_move_score(g: GameData, top: st.AnyPending, move: mv.BuyPremium) -> float:
+    return _premium_score(g, g.me, court_of(g).market[move.slot - 1])
+
+
+_PENDING_SCORE: dict[type, Callable[[GameData, st.AnyPending, Any], float]] = {
+    mv.PayLeaf: _pay_score,
+    mv.CoverTeapot: _cover_score,
+    mv.PickScroll: _scroll_score,
+    mv.FlipLeaf: _flip_score,
+    mv.HarvestFrom: _harvest_from_score,
+    mv.SellLeaf: _sell_score,
+    mv.DrawCards: _draw_score,
+    mv.Discard: _discard_score,
+    mv.RemoveCard: _remove_move_score,
+    mv.TakeEmperorCard: _emperor_card_score,
+    mv.ChooseOption: _option_score,
+    mv.ChoosePart: _part_score,
+    mv.PlaceCupTile: _tile_move_score,
+    mv.ChooseCupBonus: _cup_bonus_score,
+    mv.PlacePuerh: _place_puerh_score,
+    mv.TakeBasic: _basic_score,
+    mv.BuyPremium: _premium_move_score,
+}
+"""The answers to a pending sub-decision, by move type (each given the decision itself)."""
 
 
 def _remove_score(g: GameData, p: PlayerState, move: mv.RemoveCard) -> float:

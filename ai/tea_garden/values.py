@@ -9,8 +9,9 @@ gives for it. Everything here is cheap (no cloning), because simulations call it
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from core.tea_garden import effects as fx
 from core.tea_garden.components import LeafCost, PuerhToken
@@ -82,12 +83,20 @@ def maintenances_left(g: GameData) -> int:
 
 def leaf_cost(p: PlayerState, cost: LeafCost) -> float:
     """The worth of the cheapest leaves that pay ``cost`` (inf if they cannot be found)."""
-    need_brown = cost.brown
-    need_any = cost.green
-    q0 = cost.quality - 1
+    return _leaf_cost(tuple(p.fresh), tuple(p.fermented), cost.green, cost.brown, cost.quality)
+
+
+@lru_cache(maxsize=65536)
+def _leaf_cost(
+    have_fresh: tuple[int, ...], have_ferm: tuple[int, ...], green: int, brown: int, quality: int
+) -> float:
+    # Cached: the policy prices the same costs from the same leaves at step after step.
+    need_brown = brown
+    need_any = green
+    q0 = quality - 1
     total = 0.0
-    ferm = p.fermented[:]
-    fresh = p.fresh[:]
+    ferm = list(have_ferm)
+    fresh = list(have_fresh)
     for q in range(q0, QUALITIES):
         take = min(need_brown, ferm[q])
         total += take * fermented_worth(q + 1)
@@ -110,40 +119,96 @@ def leaf_cost(p: PlayerState, cost: LeafCost) -> float:
 
 def effect_worth(g: GameData, p: PlayerState, eff: fx.Effect) -> float:
     """What gaining ``eff`` now is worth to ``p``."""
-    w = use_weight(g)
-    if isinstance(eff, fx.ScoreVP):
-        return float(eff.n)
-    if isinstance(eff, fx.GainLeaves):
-        return eff.n * fresh_worth(eff.q) * w
-    if isinstance(eff, fx.Ferment):
-        return min(eff.n, sum(p.fresh)) * 0.45 * w
-    if isinstance(eff, fx.GainEmperorTokens):
-        return eff.n * (1.0 + (TOKEN - 1.0) * w)
-    if isinstance(eff, fx.GainScroll):
-        return 1.0 + (SCROLL - 1.0 + (0.3 if eff.kind == "any" else 0.0)) * w
-    if isinstance(eff, fx.GainCupToken):
-        return eff.n * CUP_TOKEN * w if has_connection(p) else 0.0
-    if isinstance(eff, fx.Draw):
-        return eff.n * DRAW * w
-    if isinstance(eff, fx.DrawDiscard):
-        return eff.n * 0.6 * w
-    if isinstance(eff, fx.RemoveCard):
-        return REMOVE * (0.5 + 0.5 * w)
-    if isinstance(eff, fx.SellLeaves):
-        return 1.0 + 2.0 * (1.0 - w)
-    if isinstance(eff, fx.TakeEmperorCard):
-        return EMPEROR_CARD if any(g.board.emperor_display) else 0.0
-    if isinstance(eff, fx.Secondary):
-        return SECONDARY[eff.action] * (0.4 + 0.6 * w)
-    if isinstance(eff, fx.Choice):
-        return max(effects_worth(g, p, option) for option in eff.options)
-    if isinstance(eff, fx.GainGardenLeaves):
-        regions = g.ctx.regions
-        return sum(fresh_worth(regions[r].value) for r in p.gardens) * w
-    # GainBasicPuerh: the best placement of a token from the Storage.
+    return _EFFECT_WORTH[type(eff)](g, p, eff, use_weight(g))
+
+
+# One pricing function per kind of effect, found by the effect's type: simulations price
+# effects hundreds of thousands of times a turn, and a chain of isinstance tests cost a third
+# of it. Each gets the game, the seat, the effect and the use weight of the seat to move.
+_Worth = Callable[[GameData, PlayerState, Any, float], float]
+
+
+def _vp_worth(g: GameData, p: PlayerState, eff: fx.ScoreVP, w: float) -> float:
+    return float(eff.n)
+
+
+def _leaves_worth(g: GameData, p: PlayerState, eff: fx.GainLeaves, w: float) -> float:
+    return eff.n * fresh_worth(eff.q) * w
+
+
+def _ferment_worth(g: GameData, p: PlayerState, eff: fx.Ferment, w: float) -> float:
+    return min(eff.n, sum(p.fresh)) * 0.45 * w
+
+
+def _tokens_worth(g: GameData, p: PlayerState, eff: fx.GainEmperorTokens, w: float) -> float:
+    return eff.n * (1.0 + (TOKEN - 1.0) * w)
+
+
+def _scroll_worth(g: GameData, p: PlayerState, eff: fx.GainScroll, w: float) -> float:
+    return 1.0 + (SCROLL - 1.0 + (0.3 if eff.kind == "any" else 0.0)) * w
+
+
+def _cup_token_worth(g: GameData, p: PlayerState, eff: fx.GainCupToken, w: float) -> float:
+    return eff.n * CUP_TOKEN * w if has_connection(p) else 0.0
+
+
+def _draw_worth(g: GameData, p: PlayerState, eff: fx.Draw, w: float) -> float:
+    return eff.n * DRAW * w
+
+
+def _draw_discard_worth(g: GameData, p: PlayerState, eff: fx.DrawDiscard, w: float) -> float:
+    return eff.n * 0.6 * w
+
+
+def _remove_worth(g: GameData, p: PlayerState, eff: fx.RemoveCard, w: float) -> float:
+    return REMOVE * (0.5 + 0.5 * w)
+
+
+def _sell_worth(g: GameData, p: PlayerState, eff: fx.SellLeaves, w: float) -> float:
+    return 1.0 + 2.0 * (1.0 - w)
+
+
+def _emperor_card_worth(g: GameData, p: PlayerState, eff: fx.TakeEmperorCard, w: float) -> float:
+    return EMPEROR_CARD if any(g.board.emperor_display) else 0.0
+
+
+def _secondary_worth(g: GameData, p: PlayerState, eff: fx.Secondary, w: float) -> float:
+    return SECONDARY[eff.action] * (0.4 + 0.6 * w)
+
+
+def _choice_worth(g: GameData, p: PlayerState, eff: fx.Choice, w: float) -> float:
+    return max(effects_worth(g, p, option) for option in eff.options)
+
+
+def _garden_worth(g: GameData, p: PlayerState, eff: fx.GainGardenLeaves, w: float) -> float:
+    regions = g.ctx.regions
+    return sum(fresh_worth(regions[r].value) for r in p.gardens) * w
+
+
+def _basic_puerh_worth(g: GameData, p: PlayerState, eff: fx.GainBasicPuerh, w: float) -> float:
+    """The best placement of a token from the Storage."""
     court = g.board.court
     storage = [t for t in court.storage if t] if court is not None else []
     return max((puerh_token_worth(g, p, t) for t in storage), default=0.0)
+
+
+_EFFECT_WORTH: dict[type, _Worth] = {
+    fx.ScoreVP: _vp_worth,
+    fx.GainLeaves: _leaves_worth,
+    fx.Ferment: _ferment_worth,
+    fx.GainEmperorTokens: _tokens_worth,
+    fx.GainScroll: _scroll_worth,
+    fx.GainCupToken: _cup_token_worth,
+    fx.Draw: _draw_worth,
+    fx.DrawDiscard: _draw_discard_worth,
+    fx.RemoveCard: _remove_worth,
+    fx.SellLeaves: _sell_worth,
+    fx.TakeEmperorCard: _emperor_card_worth,
+    fx.Secondary: _secondary_worth,
+    fx.Choice: _choice_worth,
+    fx.GainGardenLeaves: _garden_worth,
+    fx.GainBasicPuerh: _basic_puerh_worth,
+}
 
 
 def effects_worth(g: GameData, p: PlayerState, effects: fx.Effects) -> float:
@@ -153,6 +218,22 @@ def effects_worth(g: GameData, p: PlayerState, effects: fx.Effects) -> float:
 
 def card_power(ctx: Context, card: str) -> float:
     """A card's worth each time it is played: its strength plus a rough value of its top."""
+    return card_powers(ctx)[card]
+
+
+_POWERS: dict[str, dict[str, float]] = {}
+"""Per setup (context key), every card's power: simulations ask for them constantly."""
+
+
+def card_powers(ctx: Context) -> dict[str, float]:
+    """Every card's :func:`card_power` in the setup of ``ctx``, computed once per setup."""
+    found = _POWERS.get(ctx.key)
+    if found is None:
+        found = _POWERS[ctx.key] = {c: _card_power(ctx, c) for c in ctx.cards}
+    return found
+
+
+def _card_power(ctx: Context, card: str) -> float:
     c = ctx.cards[card]
     top = 0.0
     for eff in c.top:

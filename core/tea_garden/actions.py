@@ -8,12 +8,13 @@ the payment's purpose.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 from core.moves import Move
 from core.tea_garden import moves as mv
 from core.tea_garden import state as st
-from core.tea_garden.context import Context
+from core.tea_garden.context import Context, lookup
 from core.tea_garden.decisions import (
     REPEAT_SOURCE,
     perform_secondary,
@@ -46,15 +47,9 @@ def build_moves(g: GameData) -> list[Move]:
             spots[requirements[i]] = i
     if not spots:
         return []
-    mine = set(p.gardens)
     moves: list[Move] = []
-    for r, region in enumerate(ctx.regions):
-        if r in mine:
-            continue  # BUILD-06
-        dist = min(ctx.distance[gdn][r] for gdn in p.gardens)
-        if dist not in (1, 2):
-            continue
-        extra = 0 if dist == 1 else EXTRA_BORDER
+    for r, extra in _reachable(ctx, tuple(p.gardens)):
+        region = ctx.regions[r]
         spaces: dict[int, int] = {}
         for k, owner in enumerate(g.board.spaces[r]):
             vp = region.spaces[k].vp
@@ -64,6 +59,26 @@ def build_moves(g: GameData) -> list[Move]:
             if req + extra <= s:
                 moves.extend(mv.Build(spot + 1, region.id, k + 1) for k in sorted(spaces.values()))
     return moves
+
+
+def _reachable(ctx: Context, gardens: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The Regions one or two borders from the nearest of ``gardens`` and not among them
+    (BUILD-04, BUILD-06), in board order, each with its strength surcharge."""
+    return _reachable_in(ctx.key, gardens)
+
+
+@lru_cache(maxsize=16384)
+def _reachable_in(key: str, gardens: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    # Cached: simulations ask again at every Build they consider, for the same few gardens.
+    ctx = lookup(key)
+    reach = []
+    for r in range(len(ctx.regions)):
+        if r in gardens:
+            continue
+        dist = min(ctx.distance[gdn][r] for gdn in gardens)
+        if dist in (1, 2):
+            reach.append((r, 0 if dist == 1 else EXTRA_BORDER))
+    return tuple(reach)
 
 
 def do_build(g: GameData, move: mv.Build) -> None:
