@@ -21,7 +21,7 @@ from ai.tea_garden.values import (
     STRENGTH,
     TOKEN,
     TURNS_PER_ROUND,
-    card_power,
+    card_powers,
     effect_worth,
     fermented_worth,
     fresh_worth,
@@ -127,6 +127,7 @@ def _resources(g: GameData, p: PlayerState) -> float:
 def _engine(g: GameData, p: PlayerState, left: int) -> float:
     """What gardens and cards should still produce."""
     ctx = g.ctx
+    powers = card_powers(ctx)
     value = 0.0
     if left:
         regions = ctx.regions
@@ -134,11 +135,11 @@ def _engine(g: GameData, p: PlayerState, left: int) -> float:
             value += HARVEST_PER_GARDEN * fresh_worth(regions[r].value) * left
         deck = deck_of(p)
         if deck:
-            avg = sum(card_power(ctx, c) for c in deck) / len(deck)
+            avg = sum(powers[c] for c in deck) / len(deck)
             value += avg * DRAW_PER_ROUND * left * DECK_WEIGHT
     can_play = left > 0 or (not p.passed and len(p.stacks) < 4)
     if can_play:
-        value += sum(card_power(ctx, c) for c in p.hand) * HAND_WEIGHT
+        value += sum(powers[c] for c in p.hand) * HAND_WEIGHT
     # A turn's cards go from hand to a stack when they are played, so the turn in progress no
     # longer counts once committed; each turn needs a card.
     value += TURN_VALUE * min(turns_left(g, p), len(p.hand))

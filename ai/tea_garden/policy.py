@@ -23,6 +23,7 @@ from ai.tea_garden.values import (
     REMOVE,
     SECONDARY,
     card_power,
+    card_powers,
     effect_worth,
     effects_worth,
     fermented_worth,
@@ -263,7 +264,8 @@ def _buy_score(g: GameData, p: PlayerState, move: mv.Buy, cache: dict[str, float
     power = card_power(ctx, card_id)
     if "avg" not in cache:
         deck = deck_of(p)
-        cache["avg"] = sum(card_power(ctx, c) for c in deck) / max(1, len(deck))
+        powers = card_powers(ctx)
+        cache["avg"] = sum(powers[c] for c in deck) / max(1, len(deck))
         cache["plays"] = DRAW_PER_ROUND * maintenances_left(g) / (len(deck) + 1)
     avg, plays = cache["avg"], cache["plays"]
     worth = card.vp + power * 0.5 * use_weight(g) + max(0.0, power - avg) * plays

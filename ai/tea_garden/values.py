@@ -248,7 +248,8 @@ def _card_power(ctx: Context, card: str) -> float:
 
 def hand_power(ctx: Context, p: PlayerState) -> float:
     """The summed power of the cards in ``p``'s hand."""
-    return sum(card_power(ctx, c) for c in p.hand)
+    powers = card_powers(ctx)
+    return sum(powers[c] for c in p.hand)
 
 
 class TypicalToken(NamedTuple):
