@@ -171,6 +171,9 @@ class LadderReport(msgspec.Struct, frozen=True, kw_only=True):
     """How the intervals were found (see :class:`ai.ratings.RatingFit`)."""
     seconds: float
     where: str
+    sources: tuple[str, ...] = ()
+    """The arena result files it was fitted to, for a ladder of arena runs
+    (:mod:`ai.ladder_arenas`); empty for a round robin it played itself."""
 
 
 def game_results(record: GameRecord, entrants: tuple[int, ...]) -> list[PairResult]:
@@ -288,13 +291,23 @@ def format_ladder(report: LadderReport, markdown: bool = False) -> str:
     """
     cfg = report.config
     n_games = len(report.games)
-    head = (
-        f"{n_games} games of {cfg.game}, {len(report.pairs)} pairings of "
-        f"{len(cfg.entrants)} entrants, {cfg.games_per_pair} games each, seed {cfg.seed}, "
-        f"MCTS iterations x{cfg.scale:g}, {report.where}, {report.seconds:.0f} s; "
-        f"Elo relative to {cfg.entrants[cfg.anchor_index()].label}, 95% intervals "
-        f"({report.method})"
+    relative = (
+        f"Elo relative to {cfg.entrants[cfg.anchor_index()].label}, 95% intervals ({report.method})"
     )
+    if report.sources:
+        counts = [sum(1 for g in report.games if g.pairing == p) for p in range(len(report.pairs))]
+        each = f"{min(counts)}" if min(counts) == max(counts) else f"{min(counts)}-{max(counts)}"
+        head = (
+            f"{n_games} games of {cfg.game} from {report.where} ({', '.join(report.sources)}), "
+            f"{len(report.pairs)} pairings of {len(cfg.entrants)} entrants, {each} games each, "
+            f"{report.seconds:.0f} s of play; {relative}"
+        )
+    else:
+        head = (
+            f"{n_games} games of {cfg.game}, {len(report.pairs)} pairings of "
+            f"{len(cfg.entrants)} entrants, {cfg.games_per_pair} games each, seed {cfg.seed}, "
+            f"MCTS iterations x{cfg.scale:g}, {report.where}, {report.seconds:.0f} s; {relative}"
+        )
     rows = [
         (
             str(rank),

@@ -2,11 +2,13 @@
 
     tea-tui ladder --games-per-pair 4 --jobs 2 --seed 1 --json ladder.json
     tea-tui ladder --entrants random,heuristic,mcts:easy,luyu:easy --scale 0.1 --markdown
+    tea-tui ladder --from-arena normal_vs_heuristic.json hard_vs_normal.json --markdown
 
 Every pair of entrants (by default every level: random, heuristic, each MCTS level and each Lu
 Yu difficulty) plays ``--games-per-pair`` games with seats rotated; the MCTS levels play as their
 iteration budgets, times ``--scale``. The table gives each level's Bradley-Terry rating with a
-95% interval (:mod:`ai.ladder`) and the points of each pairing.
+95% interval (:mod:`ai.ladder`) and the points of each pairing. ``--from-arena`` plays nothing
+and rates the levels from arena runs' games instead (:mod:`ai.ladder_arenas`).
 """
 
 from __future__ import annotations
@@ -15,13 +17,16 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.games import DEFAULT_GAME, game_ids
 from tea_tui.cli.arena import add_executor_arguments, open_executor
 from tea_tui.cli.common import seed_value
 from tea_tui.cli.progress import Progress
 from tea_tui.safe_text import clean_lines
+
+if TYPE_CHECKING:
+    from ai.ladder import LadderReport
 
 EXAMPLE = "tea-tui ladder --games-per-pair 4 --scale 0.1 --jobs 2"
 """An example the help text shows."""
@@ -104,14 +109,20 @@ def add_ladder_arguments(parser: argparse.ArgumentParser) -> None:
         "--refit",
         metavar="FILE",
         help="play nothing: fit the games of a ladder's JSON file again (with --anchor and "
-        "--bootstrap) and print its tables",
+        "--bootstrap) and print its tables (with --json, write the new fit)",
+    )
+    parser.add_argument(
+        "--from-arena",
+        nargs="+",
+        metavar="FILE",
+        help="play nothing: rate the levels from the games of arena runs (their --json files; "
+        "2 seats each, one game and its options); runs of the same two levels are pooled",
     )
 
 
 def run_ladder_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Run the ladder the arguments describe; return the exit status."""
     parser = getattr(args, "ladder_parser", parser)
-    import msgspec
 
     from ai.executors import ExecutorError
     from ai.ladder import (
@@ -119,7 +130,6 @@ def run_ladder_command(parser: argparse.ArgumentParser, args: argparse.Namespace
         LadderGame,
         default_labels,
         entrant,
-        format_ladder,
         pairings,
         run_ladder,
     )
@@ -128,8 +138,12 @@ def run_ladder_command(parser: argparse.ArgumentParser, args: argparse.Namespace
         parser.error(f"--scale must be positive, not {args.scale}")
     if args.bootstrap < 0:
         parser.error(f"--bootstrap must be 0 or more, not {args.bootstrap}")
+    if args.refit and args.from_arena:
+        parser.error("give --refit or --from-arena, not both")
     if args.refit:
         return refit(parser, args)
+    if args.from_arena:
+        return from_arenas(parser, args)
     if args.entrants:
         labels = tuple(s.strip() for s in args.entrants.split(",") if s.strip())
     else:
@@ -189,6 +203,15 @@ def run_ladder_command(parser: argparse.ArgumentParser, args: argparse.Namespace
     except KeyboardInterrupt:
         print("tea-tui: ladder interrupted", file=sys.stderr)
         return 130
+    return show(report, args)
+
+
+def show(report: LadderReport, args: argparse.Namespace) -> int:
+    """Print the ladder's tables and, with ``--json``, write it; return the exit status."""
+    import msgspec
+
+    from ai.ladder import format_ladder
+
     print(format_ladder(report, markdown=args.markdown))
     if args.json:
         try:
@@ -205,7 +228,7 @@ def refit(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     ``--bootstrap``; return the exit status."""
     import msgspec
 
-    from ai.ladder import LadderReport, fit_ladder, format_ladder
+    from ai.ladder import LadderReport, fit_ladder
 
     try:
         old = msgspec.json.decode(Path(args.refit).read_bytes(), type=LadderReport)
@@ -218,8 +241,36 @@ def refit(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     report = msgspec.structs.replace(old, config=config, standings=standings, method=method)
-    print(format_ladder(report, markdown=args.markdown))
-    return 0
+    return show(report, args)
+
+
+def from_arenas(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Print (and with ``--json`` write) the ladder of arena runs' games; return the exit
+    status."""
+    import msgspec
+
+    from ai.arena import ArenaReport
+    from ai.ladder_arenas import ladder_from_arenas
+
+    runs: list[tuple[str, ArenaReport]] = []
+    for path in args.from_arena:
+        try:
+            runs.append(
+                (Path(path).name, msgspec.json.decode(Path(path).read_bytes(), type=ArenaReport))
+            )
+        except (OSError, msgspec.DecodeError) as exc:
+            print(
+                f"tea-tui: cannot read the arena results {clean_lines(repr(path))}: "
+                f"{clean_lines(str(exc))}",
+                file=sys.stderr,
+            )
+            return 1
+    try:
+        report = ladder_from_arenas(runs, anchor=args.anchor, bootstrap_rounds=args.bootstrap)
+    except ValueError as exc:
+        print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
+        return 2
+    return show(report, args)
 
 
 def main(argv: list[str] | None = None) -> int:

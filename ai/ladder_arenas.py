@@ -1,0 +1,124 @@
+"""A rating ladder fitted to arena results: ``tea-tui ladder --from-arena FILE ...``.
+
+A full round robin at full budgets is a job for a cluster, but the arena runs that measure
+each level (``tea-tui arena --json``) already hold hundreds of games between pairs of levels.
+:func:`ladder_from_arenas` puts them on one Bradley-Terry scale (:mod:`ai.ladder`,
+:mod:`ai.ratings`): every run of two seats is a pairing, runs of the same two entrants (other
+seeds, swapped seat order) are pooled, and a seat spec that is a level's iteration spec
+(``mcts:iters=1800+depth=3+keep=0.3``) is rated as that level (``mcts:normal``).
+
+The runs must be of one game, with the same options and two seats each, so that every rating
+means the same thing; each entrant must be linked to the anchor through the pairings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from ai.agents import LEVELS, level_spec
+from ai.arena import ArenaReport
+from ai.ladder import Entrant, LadderConfig, LadderGame, LadderReport, default_labels, fit_ladder
+from core.seats import SeatSpec
+from core.setup import OptionValue
+
+
+def ladder_label(spec: str) -> str:
+    """Return the name a seat spec is rated under: an MCTS level for the level's word or its
+    iteration spec, else the spec without its display name.
+
+    >>> ladder_label("mcts:iters=1800+depth=3+keep=0.3"), ladder_label("heuristic@Bo")
+    ('mcts:normal', 'heuristic')
+
+    Raises:
+        ValueError: if ``spec`` is not a seat spec.
+    """
+    seat = SeatSpec.parse(spec)
+    if seat.kind == "mcts":
+        word = seat.level or "normal"
+        for level in LEVELS:
+            if word in (level, level_spec(level)):
+                return f"mcts:{level}"
+    return str(SeatSpec(kind=seat.kind, level=seat.level))
+
+
+def _played_as(label: str) -> str:
+    seat = SeatSpec.parse(label)
+    if seat.kind == "mcts" and seat.level in LEVELS:
+        return f"mcts:{level_spec(seat.level)}"
+    return label
+
+
+def _options(report: ArenaReport) -> dict[str, OptionValue]:
+    options = dict(report.config.options)
+    if report.config.puerh:
+        options["puerh"] = True
+    return options
+
+
+def ladder_from_arenas(
+    runs: Sequence[tuple[str, ArenaReport]], anchor: str = "heuristic", bootstrap_rounds: int = 0
+) -> LadderReport:
+    """Fit one ladder to the games of arena runs, each given with the name of its file.
+
+    Raises:
+        ValueError: naming the run, for one that is not of two different seats, or not of
+            the first run's game and options; and when the pairings do not link every
+            entrant (:func:`ai.ratings.fit_ratings`).
+    """
+    if not runs:
+        raise ValueError("give at least one arena run")
+    first = runs[0][1]
+    game, options = first.config.game, _options(first)
+    labelled: list[tuple[str, ArenaReport, tuple[str, ...]]] = []
+    for name, report in runs:
+        labels = tuple(ladder_label(spec) for spec in report.config.seats)
+        if len(labels) != 2:
+            raise ValueError(f"{name}: {len(labels)} seats; the ladder rates 2-seat games only")
+        if labels[0] == labels[1]:
+            raise ValueError(f"{name}: {labels[0]} against itself says nothing about its rating")
+        if report.config.game != game or _options(report) != options:
+            raise ValueError(
+                f"{name}: another game or options than {runs[0][0]} ({report.config.game} "
+                f"{_options(report)} against {game} {options})"
+            )
+        labelled.append((name, report, labels))
+    known = default_labels(game)
+    seen = {label for _, _, labels in labelled for label in labels}
+    order = [label for label in known if label in seen]
+    order += sorted(seen - set(order))
+    index = {label: i for i, label in enumerate(order)}
+    pairs: list[tuple[int, int]] = []
+    games: list[LadderGame] = []
+    for _, report, labels in labelled:
+        entrants = [index[label] for label in labels]
+        pair = (min(entrants), max(entrants))
+        if pair not in pairs:
+            pairs.append(pair)
+        pairing = pairs.index(pair)
+        for record in report.games:
+            # Agent j of this run is entrant entrants[j]; the pairing numbers its agents by
+            # the order of the pair, whatever order the run's seats were given in.
+            agents = tuple(pair.index(entrants[a]) for a in record.agents)
+            games.append(LadderGame(pairing, msgspec.structs.replace(record, agents=agents)))
+    counts = [sum(1 for g in games if g.pairing == p) for p in range(len(pairs))]
+    config = LadderConfig(
+        entrants=tuple(Entrant(label, _played_as(label)) for label in order),
+        games_per_pair=max(counts),
+        seed=first.config.seed,
+        game=game,
+        options=options,
+        anchor=anchor,
+    )
+    standings, method = fit_ladder(config, tuple(pairs), tuple(games), bootstrap_rounds)
+    return LadderReport(
+        config=config,
+        pairs=tuple(pairs),
+        standings=standings,
+        games=tuple(games),
+        method=method,
+        seconds=sum(report.seconds for _, report, _ in labelled),
+        where=f"{len(runs)} arena runs",
+        sources=tuple(name for name, _ in runs),
+    )
