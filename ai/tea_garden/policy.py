@@ -15,24 +15,23 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ai.tea_garden.policy_decisions import pending_score
 from ai.tea_garden.values import (
     CUP_TOKEN,
     DRAW_PER_ROUND,
     HALL_HOLD,
     HARVEST_PER_GARDEN,
-    REMOVE,
     SECONDARY,
     card_power,
     card_powers,
+    cheapest_fermented,
     effect_worth,
     effects_worth,
-    fermented_worth,
     fresh_worth,
     hall_vp,
     leaf_cost,
     maintenances_left,
-    puerh_place_worth,
-    puerh_token_worth,
+    premium_worth,
     use_weight,
 )
 from core.engine import State
@@ -40,12 +39,11 @@ from core.moves import Move
 from core.rng import Rng
 from core.tea_garden import actions as ac
 from core.tea_garden import moves as mv
-from core.tea_garden import state as st
 from core.tea_garden.components import LeafCost
 from core.tea_garden.decisions import effect_possible
 from core.tea_garden.flow import card_slots
 from core.tea_garden.puerh import court_of, market_limit
-from core.tea_garden.scoring import condition_vp, deck_of
+from core.tea_garden.scoring import deck_of
 from core.tea_garden.state import GameData, PlayerState
 
 MAIN_BONUS = 2.0
@@ -60,7 +58,7 @@ they compete for the same leaves and cannot join each other (PUERH-09)."""
 def move_scores(g: GameData, legal: Sequence[Move]) -> list[float]:
     """Return a rough worth for each legal move of the seat to move."""
     if g.pending:
-        return [_pending_score(g, g.pending[-1], m) for m in legal]
+        return [pending_score(g, g.pending[-1], m) for m in legal]
     cache: dict[str, float] = {}
     return [_turn_score(g, m, cache) for m in legal]
 
@@ -157,7 +155,7 @@ def _use_top_score(g: GameData, p: PlayerState, move: mv.UseTop) -> float:
 
 def _repeat_score(g: GameData, p: PlayerState, move: mv.Repeat) -> float:
     worth = SECONDARY.get(g.turn.secondary, 0.0) * (0.4 + 0.6 * use_weight(g))
-    cost = 1.5 if move.method == "scroll" else 3 * _cheapest_fermented(p)
+    cost = 1.5 if move.method == "scroll" else 3 * cheapest_fermented(p)
     return worth - cost
 
 
@@ -215,13 +213,6 @@ def _top_worth(g: GameData, p: PlayerState, card: str) -> float:
     for eff in c.top:
         worth += effect_worth(g, p, eff)
     return worth
-
-
-def _cheapest_fermented(p: PlayerState) -> float:
-    for q, n in enumerate(p.fermented):
-        if n:
-            return fermented_worth(q + 1)
-    return 3.0
 
 
 def _emperor_score(g: GameData, p: PlayerState) -> float:
@@ -326,17 +317,10 @@ _MAIN_SCORE: dict[type, Callable[[GameData, PlayerState, Any, dict[str, float]],
 # --- the expansion's main actions ----------------------------------------------------------
 
 
-def _premium_score(g: GameData, p: PlayerState, token: str) -> float:
-    """A Premium token's best placement net of its price (PUERH-04, PUERH-07); -inf if ``p``
-    cannot pay for it."""
-    cost = leaf_cost(p, g.ctx.puerh_tokens[token].cost)
-    return puerh_token_worth(g, p, token) - cost if cost < math.inf else -math.inf
-
-
 def _market_score(g: GameData, p: PlayerState) -> float:
     """The Puerh Market (PUERH-03): the best affordable token, which must be bought, plus a share
     of the next ones the strength allows if they are worth their price."""
-    scores = sorted((_premium_score(g, p, t) for t in court_of(g).market if t), reverse=True)
+    scores = sorted((premium_worth(g, p, t) for t in court_of(g).market if t), reverse=True)
     scores = [s for s in scores[: market_limit(g.turn.strength)] if s > -math.inf]
     if not scores:
         return 0.0
@@ -353,148 +337,3 @@ def _court_score(g: GameData, p: PlayerState, move: mv.NobleCourt) -> float:
     before = hall_vp(g, spaces, g.seat)
     after = hall_vp(g, [*spaces[: move.space - 1], g.seat, *spaces[move.space :]], g.seat)
     return gains + HALL_HOLD * (after - before)
-
-
-# --- sub-decisions -------------------------------------------------------------------------
-
-
-def _pending_score(g: GameData, top: st.AnyPending, move: Move) -> float:
-    scorer = _PENDING_SCORE.get(type(move))
-    return 0.0 if scorer is None else scorer(g, top, move)  # Stop, PlaceToken: neutral
-
-
-def _pay_score(g: GameData, top: st.AnyPending, move: mv.PayLeaf) -> float:
-    if move.side == "g":
-        return -fresh_worth(move.quality)
-    return -fermented_worth(move.quality)
-
-
-def _cover_score(g: GameData, top: st.AnyPending, move: mv.CoverTeapot) -> float:
-    if move.method == "scroll":
-        return -1.5 * use_weight(g) - 1.0
-    if move.method == "leaves":
-        return -3.0 * fresh_worth(1)
-    return -2.0 * _cheapest_fermented(g.me)
-
-
-_SCROLL_WORTH = {"plus1": 1.5, "teapot": 1.4, "x2": 1.3}
-
-
-def _scroll_score(g: GameData, top: st.AnyPending, move: mv.PickScroll) -> float:
-    if move.kind == "x2" and g.turn.secondary and not g.turn.repeated:
-        return 2.5
-    return _SCROLL_WORTH[move.kind]
-
-
-def _flip_score(g: GameData, top: st.AnyPending, move: mv.FlipLeaf) -> float:
-    return 0.4 + 0.01 * move.quality
-
-
-def _harvest_from_score(g: GameData, top: st.AnyPending, move: mv.HarvestFrom) -> float:
-    return fresh_worth(g.ctx.region(move.region).value)
-
-
-def _sell_score(g: GameData, top: st.AnyPending, move: mv.SellLeaf) -> float:
-    if move.side == "g":
-        return 1.0 - fresh_worth(move.quality) * use_weight(g)
-    return 2.0 - fermented_worth(move.quality) * use_weight(g)
-
-
-def _draw_score(g: GameData, top: st.AnyPending, move: mv.DrawCards) -> float:
-    return 0.6 if isinstance(top, st.MayDraw) and top.discard else 1.0
-
-
-def _discard_score(g: GameData, top: st.AnyPending, move: mv.Discard) -> float:
-    return -card_power(g.ctx, move.card)
-
-
-def _remove_move_score(g: GameData, top: st.AnyPending, move: mv.RemoveCard) -> float:
-    return _remove_score(g, g.me, move)
-
-
-def _emperor_card_score(g: GameData, top: st.AnyPending, move: mv.TakeEmperorCard) -> float:
-    ctx = g.ctx
-    scoring = ctx.emperor_cards[move.card].scoring
-    return condition_vp(ctx, g.me, scoring) + card_power(ctx, move.card)
-
-
-def _option_score(g: GameData, top: st.AnyPending, move: mv.ChooseOption) -> float:
-    assert isinstance(top, st.ChooseOption)
-    return effects_worth(g, g.me, top.options[move.index - 1])
-
-
-def _part_score(g: GameData, top: st.AnyPending, move: mv.ChoosePart) -> float:
-    p = g.me
-    sector = g.ctx.components.university.sectors[p.uni_sector - 1]
-    return effects_worth(g, p, sector.parts[move.index - 1].bonus)
-
-
-def _tile_move_score(g: GameData, top: st.AnyPending, move: mv.PlaceCupTile) -> float:
-    return _tile_score(g, g.me, move)
-
-
-def _cup_bonus_score(g: GameData, top: st.AnyPending, move: mv.ChooseCupBonus) -> float:
-    assert isinstance(top, st.ChooseCupBonus)
-    p = g.me
-    row = p.cup_rows[top.row]
-    tiles = g.ctx.cup_tiles
-    if move.side == "l":
-        return effects_worth(g, p, tiles[row[top.connection]].right.bonus)
-    return effects_worth(g, p, tiles[row[top.connection + 1]].left.bonus)
-
-
-def _place_puerh_score(g: GameData, top: st.AnyPending, move: mv.PlacePuerh) -> float:
-    assert isinstance(top, st.PlacePuerh)
-    return puerh_place_worth(g, g.me, top.token, move.set, move.bridge)
-
-
-def _basic_score(g: GameData, top: st.AnyPending, move: mv.TakeBasic) -> float:
-    return puerh_token_worth(g, g.me, court_of(g).storage[move.slot - 1])
-
-
-def _premium_move_score(g: GameData, top: st.AnyPending, move: mv.BuyPremium) -> float:
-    return _premium_score(g, g.me, court_of(g).market[move.slot - 1])
-
-
-_PENDING_SCORE: dict[type, Callable[[GameData, st.AnyPending, Any], float]] = {
-    mv.PayLeaf: _pay_score,
-    mv.CoverTeapot: _cover_score,
-    mv.PickScroll: _scroll_score,
-    mv.FlipLeaf: _flip_score,
-    mv.HarvestFrom: _harvest_from_score,
-    mv.SellLeaf: _sell_score,
-    mv.DrawCards: _draw_score,
-    mv.Discard: _discard_score,
-    mv.RemoveCard: _remove_move_score,
-    mv.TakeEmperorCard: _emperor_card_score,
-    mv.ChooseOption: _option_score,
-    mv.ChoosePart: _part_score,
-    mv.PlaceCupTile: _tile_move_score,
-    mv.ChooseCupBonus: _cup_bonus_score,
-    mv.PlacePuerh: _place_puerh_score,
-    mv.TakeBasic: _basic_score,
-    mv.BuyPremium: _premium_move_score,
-}
-"""The answers to a pending sub-decision, by move type (each given the decision itself)."""
-
-
-def _remove_score(g: GameData, p: PlayerState, move: mv.RemoveCard) -> float:
-    """Thin out weak Starting cards (E7 pays for it), keep the rest, spare the hand."""
-    ctx = g.ctx
-    score = -0.5 * card_power(ctx, move.card)
-    score += REMOVE + 0.5 if move.card in ctx.starting_cards else -1.0
-    return score - 0.4 if move.zone == "hand" else score
-
-
-def _tile_score(g: GameData, p: PlayerState, move: mv.PlaceCupTile) -> float:
-    if move.row == 0:
-        return 0.3
-    tiles = g.ctx.cup_tiles
-    stack = g.board.cup_stacks[move.province]
-    new = tiles[stack[-1]]
-    row = p.cup_rows[move.row - 1]
-    if move.side == "l":
-        match = new.right.colour == tiles[row[0]].left.colour
-    else:
-        match = tiles[row[-1]].right.colour == new.left.colour
-    return CUP_TOKEN * use_weight(g) + (3.0 if match else 0.0)

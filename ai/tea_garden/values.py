@@ -117,6 +117,21 @@ def _leaf_cost(
     return float("inf") if need_any else total
 
 
+def cheapest_fermented(p: PlayerState) -> float:
+    """The worth of the cheapest fermented leaf ``p`` holds (3 VP without one)."""
+    for q, n in enumerate(p.fermented):
+        if n:
+            return fermented_worth(q + 1)
+    return 3.0
+
+
+def premium_worth(g: GameData, p: PlayerState, token: str) -> float:
+    """A Premium token's best placement net of its price (PUERH-04, PUERH-07); -inf if ``p``
+    cannot pay for it."""
+    cost = leaf_cost(p, g.ctx.puerh_tokens[token].cost)
+    return puerh_token_worth(g, p, token) - cost if cost < math.inf else -math.inf
+
+
 def effect_worth(g: GameData, p: PlayerState, eff: fx.Effect) -> float:
     """What gaining ``eff`` now is worth to ``p``."""
     return _EFFECT_WORTH[type(eff)](g, p, eff, use_weight(g))

@@ -1,13 +1,13 @@
 """The fast policy and the yardstick find their prices by type (ai/tea_garden/policy.py,
-ai/tea_garden/values.py): every kind of effect and move must have its entry, or be meant to
-have none, so that a kind added to the rules is not silently priced at nothing."""
+policy_decisions.py and values.py): every kind of effect and move must have its entry, or be
+meant to have none, so that a kind added to the rules is not silently priced at nothing."""
 
 from __future__ import annotations
 
 import inspect
 from typing import get_args
 
-from ai.tea_garden import policy, values
+from ai.tea_garden import policy, policy_decisions, values
 from core.moves import Move
 from core.tea_garden import effects as fx
 from core.tea_garden import moves as mv
@@ -36,7 +36,11 @@ def test_every_effect_has_a_price() -> None:
 def test_every_move_kind_is_scored_or_neutral() -> None:
     """Each move kind is scored as a turn move, a main action or an answer to a sub-decision,
     or is one of the few meant to score nothing; no kind is in two tables."""
-    tables = [set(policy._TURN_SCORE), set(policy._MAIN_SCORE), set(policy._PENDING_SCORE)]
+    tables = [
+        set(policy._TURN_SCORE),
+        set(policy._MAIN_SCORE),
+        set(policy_decisions._PENDING_SCORE),
+    ]
     for i, a in enumerate(tables):
         for b in tables[i + 1 :]:
             assert not a & b
