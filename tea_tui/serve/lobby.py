@@ -213,6 +213,7 @@ class Lobby:
         elif isinstance(request, StartTable):
             table = self._table(request.table)
             table.start(client.key, self.seeds())
+            self._restart_clocks(table)
             await self._save(table)
             await self._changed(table, "the game begins")
             self._drive(table)
@@ -280,13 +281,26 @@ class Lobby:
         handed = []
         for (table_id, seat), since in list(self._away.items()):
             table = self.tables.get(table_id)
-            if table is None or now - since < self.seat_timeout:
+            if table is None:
+                del self._away[(table_id, seat)]  # the table was closed
+                continue
+            # At a waiting table there is no game to hand over yet: the clock starts again
+            # with the game (_restart_clocks).
+            if table.status == "waiting" or now - since < self.seat_timeout:
                 continue
             del self._away[(table_id, seat)]
             if table.take_over(seat):
                 handed.append((table_id, seat))
                 self._tasks.add(asyncio.get_running_loop().create_task(self._after_take(table)))
         return handed
+
+    def _restart_clocks(self, table: Table) -> None:
+        """Give the players away from a table that has just started the whole seat timeout
+        to come back to its game."""
+        now = time.monotonic()
+        for key in self._away:
+            if key[0] == table.id:
+                self._away[key] = now
 
     async def _after_take(self, table: Table) -> None:
         await self._save(table)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -301,6 +302,39 @@ def test_ai_seats_play_off_the_loop_and_a_seat_left_empty_is_taken_over(folder: 
             )
             assert taken.names[1] == "Bo (AI)"
             end = await ann.play_out(second)
+            assert end.outcome is not None
+
+    asyncio.run(main())
+
+
+def test_a_seat_left_before_the_start_is_taken_over_once_the_game_runs(folder: Path) -> None:
+    """A player who drops while the table still waits keeps the seat; checks before the start
+    hand nothing over, the clock starts again with the game, and past the timeout the
+    table's AI takes the seat and the game finishes."""
+
+    async def main() -> None:
+        async with running_server(folder, seat_timeout=30.0) as server:
+            ann = await Player.connect(server.path, "Ann")
+            bo = await Player.connect(server.path, "Bo")
+            await ann.client.send(
+                CreateTable(game="tasting", seats=("human", "human"), on_timeout="random")
+            )
+            table = (await ann.view(lambda v: v.table.status == "waiting")).table.id
+            await bo.client.send(TakeSeat(table, 1))
+            await ann.view(lambda v: v.table.seats[1].player == "Bo")
+            await bo.close()
+            await ann.view(lambda v: not v.table.seats[1].connected)
+            lobby = server.lobby
+            later = time.monotonic() + 60.0
+            assert lobby.check_timeouts(now=later) == []  # nothing to hand over yet
+            await ann.client.send(StartTable(table))
+            await ann.view(lambda v: v.table.status == "playing")
+            started = time.monotonic()
+            assert lobby.check_timeouts(now=started + 10.0) == []  # a fresh 30 s from the start
+            assert lobby.check_timeouts(now=started + 31.0) == [(table, 1)]
+            taken = await ann.view(lambda v: v.table.seats[1].kind == "random")
+            assert taken.names[1] == "Bo (AI)"
+            end = await ann.play_out(table)
             assert end.outcome is not None
 
     asyncio.run(main())
