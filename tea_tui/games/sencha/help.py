@@ -27,6 +27,8 @@ You grow, carry and sell tea. Each turn is **one action**; there are no rounds. 
 - **5 Sell** cubes your workers carry, one at a time: into the card's column of that tea for the
   price of the next slot, or to the **Emperor**: an offer like "2 Sencha → 1 VP" is offered
   only when your workers carry all its cubes, and pays its points once you have given them.
+  Each cube keeps its key through the Sell (worker 1's teas on 1-3, worker 2's on 4-6, worker
+  3's on 7-9, the Emperor's offers after them), so pressing a key again never sells another tea.
   Field houses pay their yen as the Sell ends. You can hold 12 yen at most (the top of your yen
   track): income beyond that is lost, so spend first (the house rule "No money cap" lifts it).
 

@@ -50,7 +50,7 @@ COLLECT_TAKING = "Collect: take cubes (n when you are done)"
 """The Collect step's title once a cube is taken (no more Produce)."""
 PHASE_HINTS = {
     "collect": "n finishes collecting; each house lets you take one tea there",
-    "sell": "n finishes selling; an Emperor offer is paid once you give all its cubes",
+    "sell": "n finishes selling; each key keeps its cube; an Emperor offer pays once complete",
     "offer": "offered tea scores for the temple majorities at the end; n offers no more",
     "place": "a key puts the cube on that worker",
     "trade": "the Cart keeps what fits its one-tea load; the rest goes back to the bag",
@@ -68,13 +68,46 @@ def _keyed(g: SenchaData, moves: Sequence[Move], reserved: set[str]) -> list[Ite
     return items
 
 
+def _sell_slot(move: Move) -> int | None:
+    """A Sell step's fixed place in the key order: the sales by worker and tea, then the
+    Emperor's offers by offer and worker, then the temple offerings by worker and tea. A key
+    so stays with its cube while the other steps come and go (None for Done)."""
+    teas, workers = 3, MAX_WORKERS
+    if isinstance(move, mv.Sale):
+        return (move.worker - 1) * teas + move.tea.index
+    if isinstance(move, mv.Emperor):
+        return workers * teas + (move.offer - 1) * workers + move.worker - 1
+    if isinstance(move, mv.Offer):
+        return workers * teas * 2 + (move.worker - 1) * teas + move.tea.index
+    return None
+
+
+def _sell_keyed(g: SenchaData, moves: Sequence[Move]) -> list[Item]:
+    """Items for a Sell step, each move with the key of its fixed place (see
+    :func:`_sell_slot`); in list order with the next free keys if the places do not fit."""
+    keys = [k for k in ITEM_KEYS if k not in {DONE_KEY, FREE_KEY, PASS_KEY}]
+    slots = [_sell_slot(m) for m in moves]
+    used = [slot for slot in slots if slot is not None]
+    if len(set(used)) != len(used) or any(slot >= len(keys) for slot in used):
+        return _keyed(g, moves, set())
+    items = []
+    for move, slot in sorted(zip(moves, slots, strict=True), key=lambda ms: _order(ms[1])):
+        key = DONE_KEY if slot is None else keys[slot]
+        items.append(Item(move_label(g, move), key, (move,)))
+    return items
+
+
+def _order(slot: int | None) -> float:
+    return float("inf") if slot is None else slot
+
+
 def build_menu(g: SenchaData, legal: Sequence[Move], submenu: str) -> Menu:
     """The menu of the step facing the player to move in ``g`` (the table as its view)."""
     phase = g.pub.turn.phase
     if phase == "collect" and len(legal) > FLAT:
         return _collect_menu(g, legal, submenu)
     if phase != "action":
-        items = _keyed(g, legal, set())
+        items = _sell_keyed(g, legal) if phase == "sell" else _keyed(g, legal, set())
         title = PHASE_TITLES.get(phase, "Your move")
         if phase == "collect":
             title = _collect_title(g)

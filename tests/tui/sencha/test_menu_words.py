@@ -340,3 +340,29 @@ def test_the_emperor_and_build_steps_say_what_happens_within_80_columns() -> Non
     s.apply(gifts[0])
     second = [move_label(s, m) for m in s.legal_moves() if isinstance(m, mv.Emperor)]
     assert second and all(text.endswith(": 2nd of 3 for 1 VP") for text in second), second
+
+
+def test_a_sell_key_stays_with_its_cube_while_other_steps_come_and_go() -> None:
+    """Selling cube by cube: when one tea runs out, the keys of the other steps do not move
+    (a key pressed again never sells another tea), and Done keeps ``n``."""
+    from tea_tui.games.sencha.menu import build_menu
+    from tests.core.sencha.helpers import play, position
+
+    s = (
+        position(2).workers(0, ["collector"]).load(0, 1, sencha=1).load(0, 2, sakura=1, black=1)
+    ).build()
+    play(s, "sell")
+    menu = build_menu(s, s.legal_moves(), "")
+    keys = {str(it.moves[0]): it.key for it in menu.items if it.moves}
+    sales = [text for text in keys if text.startswith("sale")]
+    assert len(sales) >= 2, keys
+    first = next(it for it in menu.items if it.moves and str(it.moves[0]) == sales[0])
+    s.apply(first.moves[0])
+    after = build_menu(s, s.legal_moves(), "")
+    left = {str(it.moves[0]): it.key for it in after.items if it.moves}
+    assert sales[0] not in left  # its only cube is sold
+    kept = [text for text in left if text in keys]
+    assert len(kept) >= 1
+    assert all(left[text] == keys[text] for text in kept), (keys, left)
+    assert after.find(first.key) is None
+    assert [it.key for it in after.items if it.moves and str(it.moves[0]) == "done"] == ["n"]
