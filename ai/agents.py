@@ -8,6 +8,8 @@ see :mod:`core.seats`) into an agent and its budget per decision::
     mcts:easy|normal|hard|expert
     mcts:iters=N           N search iterations per decision
     mcts:iters=N+depth=D   ... looking D turns ahead before the evaluation (default 1)
+    mcts:iters=N+depth=lap ... looking a lap of the table ahead: the turn, every other
+                           seat's next one and its own next one (seats + 1 turns)
     mcts:iters=N+reply=R   ... the tree stops with the turn, the simulation plays R more
                            turns (the replies) before the evaluation (default 0)
     mcts:iters=N+follow=0  ... every decision searched with its whole budget (by default a
@@ -45,7 +47,7 @@ from core.engine import Game, Observation
 from core.games import info_of
 from core.moves import Move
 from core.rng import Rng
-from core.seats import BUDGET_KEYS, REAL_SETTINGS, SeatSpec, real_setting_ok
+from core.seats import BUDGET_KEYS, LAP, REAL_SETTINGS, SeatSpec, real_setting_ok
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=200, seconds=1.0),
@@ -55,20 +57,21 @@ LEVELS: dict[str, Budget] = {
 }
 """The MCTS levels and their budget for a full decision."""
 LEVEL_SETTINGS: dict[str, str] = {
-    "normal": "depth=3+keep=0.3",
-    "hard": "depth=3+keep=0.3",
-    "expert": "depth=3+keep=0.3",
+    "normal": "depth=lap+keep=0.3",
+    "hard": "depth=lap+keep=0.3",
+    "expert": "depth=lap+keep=0.3",
 }
 """The search settings of each level beyond its budget, as a spec writes them after the budget:
-``mcts:normal`` plays as ``mcts:iters=1800+depth=3+keep=0.3``, with the level's time cap. A
-level not listed searches as a bare ``mcts:iters=N``. Looking three turns ahead (the turn, the
-reply, the seat's next turn) and spending a turn's budget where the turn is planned made
-``mcts:normal`` win 34 of 40 against the heuristic player where 23 of the same 40 deals were won
-at one turn (docs/ai.md, "Looking past its own turn")."""
+``mcts:normal`` plays as ``mcts:iters=1800+depth=lap+keep=0.3``, with the level's time cap. A
+level not listed searches as a bare ``mcts:iters=N``. Looking a lap of the table ahead (the
+turn, each other seat's reply, the seat's next turn: three turns with two players) and spending
+a turn's budget where the turn is planned made ``mcts:normal`` win 34 of 40 against the
+heuristic player where 23 of the same 40 deals were won at one turn, and with three players the
+lap (four turns) did better than three turns (docs/ai.md, "Looking past its own turn")."""
 
 
 def level_spec(level: str, scale: float = 1.0) -> str:
-    """Return the iteration-only spec a level plays as (``iters=1800+depth=3``), its iterations
+    """Return the iteration-only spec a level plays as (``iters=1800+depth=lap``), its iterations
     times ``scale`` (at least 1); the level's time cap is left out.
 
     Raises:
@@ -146,7 +149,10 @@ class SearchLevel:
     budget: Budget
     depth: int | None = None
     """Turn boundaries a simulation passes before it is evaluated; None for the game's own
-    (one: the end of the turn in progress)."""
+    (one: the end of the turn in progress), or for a lap (:attr:`lap`)."""
+    lap: bool = False
+    """Pass as many boundaries as the game has seats, plus one: the turn in progress, each
+    other seat's next turn and the seat's own next one (``depth=lap``)."""
     replies: int = 0
     """Turns the simulation plays after the tree stops, before the evaluation."""
     follow: bool = True
@@ -195,8 +201,9 @@ def parse_search(level: str) -> SearchLevel:
     if evaluation not in EVALUATIONS:
         known = " or ".join(EVALUATIONS)
         raise ValueError(f"MCTS level {level!r}: eval must be {known}, not {evaluation!r}")
+    lap = settings.get("depth") == LAP
     for key, low in (("depth", 1), ("reply", 0), ("follow", 0)):
-        if key not in settings:
+        if key not in settings or (key == "depth" and lap):
             continue
         try:
             numbers[key] = int(settings[key])
@@ -211,20 +218,27 @@ def parse_search(level: str) -> SearchLevel:
         uct_c=real.get("c"),
         keep=real.get("keep", 1.0),
         depth=numbers.get("depth"),
+        lap=lap,
         replies=numbers.get("reply", 0),
         follow=numbers.get("follow", 1) == 1,
         evaluation=evaluation,
     )
 
 
-def parse_level(level: str) -> tuple[Budget, int | None]:
-    """Return the budget and search depth of an MCTS level (see :func:`parse_search`).
+def search_depth(found: SearchLevel, seats: int) -> int | None:
+    """The boundaries a level's simulations pass at a table of ``seats`` (None: the game's)."""
+    return seats + 1 if found.lap else found.depth
+
+
+def parse_level(level: str, seats: int = 2) -> tuple[Budget, int | None]:
+    """Return the budget and search depth of an MCTS level at a table of ``seats`` (see
+    :func:`parse_search`).
 
     Raises:
         ValueError: for an unknown level word or a bad budget or setting.
     """
     found = parse_search(level)
-    return found.budget, found.depth
+    return found.budget, search_depth(found, seats)
 
 
 def make_agent(spec: SeatSpec | str, game: Game) -> Player:
@@ -244,8 +258,9 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
     if seat.kind == "mcts":
         found = parse_search(seat.level or "normal")
         knowledge = knowledge_for(game, found.evaluation)
-        if found.depth is not None and knowledge.boundary is not None:
-            knowledge = replace(knowledge, boundaries=found.depth)
+        depth = search_depth(found, game.num_seats)
+        if depth is not None and knowledge.boundary is not None:
+            knowledge = replace(knowledge, boundaries=depth)
         agent = MctsAgent(
             game,
             name=text,

@@ -4,8 +4,9 @@ A full round robin at full budgets is a job for a cluster, but the arena runs th
 each level (``tea-tui arena --json``) already hold hundreds of games between pairs of levels.
 :func:`ladder_from_arenas` puts them on one Bradley-Terry scale (:mod:`ai.ladder`,
 :mod:`ai.ratings`): every run of two seats is a pairing, runs of the same two entrants (other
-seeds, swapped seat order) are pooled, and a seat spec that is a level's iteration spec
-(``mcts:iters=1800+depth=3+keep=0.3``) is rated as that level (``mcts:normal``).
+seeds, swapped seat order) are pooled, and a seat spec that searches as a level does at a
+2-seat table (``mcts:iters=1800+depth=lap+keep=0.3``, or ``depth=3`` for the lap) is rated as
+that level (``mcts:normal``).
 
 The runs must be of one game, with the same options and two seats each, so that every rating
 means the same thing; each entrant must be linked to the anchor through the pairings.
@@ -14,10 +15,11 @@ means the same thing; each entrant must be linked to the anchor through the pair
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import msgspec
 
-from ai.agents import LEVELS, level_spec
+from ai.agents import LEVELS, SearchLevel, level_spec, parse_search, search_depth
 from ai.arena import ArenaReport
 from ai.ladder import Entrant, LadderConfig, LadderGame, LadderReport, default_labels, fit_ladder
 from core.seats import SeatSpec
@@ -37,10 +39,18 @@ def ladder_label(spec: str) -> str:
     seat = SeatSpec.parse(spec)
     if seat.kind == "mcts":
         word = seat.level or "normal"
+        if word in LEVELS:
+            return f"mcts:{word}"
+        search = _two_seat(parse_search(word))
         for level in LEVELS:
-            if word in (level, level_spec(level)):
+            if search == _two_seat(parse_search(level_spec(level))):
                 return f"mcts:{level}"
     return str(SeatSpec(kind=seat.kind, level=seat.level))
+
+
+def _two_seat(search: SearchLevel) -> SearchLevel:
+    """The search at a 2-seat table, where a lap is 3 turns (``depth=lap`` is ``depth=3``)."""
+    return replace(search, depth=search_depth(search, 2), lap=False)
 
 
 def _played_as(label: str) -> str:

@@ -40,7 +40,8 @@ LEVELLED_KINDS = frozenset({"heuristic", "mcts", "luyu", "openspiel-ismcts", "op
 
 BUDGET_KEYS = ("iters", "time", "depth", "reply", "follow", "eval", "keep", "c", "turn")
 """The settings an explicit level may give, joined by ``+``: ``iters=N`` (whole number),
-``time=SECONDS``, ``depth=N`` (turns searched before the evaluation, 1 to :data:`MAX_DEPTH`),
+``time=SECONDS``, ``depth=N`` (turns searched before the evaluation, 1 to :data:`MAX_DEPTH`;
+``depth=lap``: a lap of the table, every other seat's next turn and the seat's own next one),
 ``reply=N`` (turns simulated after the searched one before the evaluation, 0 to
 :data:`MAX_DEPTH`), ``follow=0|1`` (follow the tree through a turn, the default, or search
 every decision afresh), ``keep=F`` (above 0, at most 1: the share of its budget a later decision
@@ -50,6 +51,9 @@ searches, in decision budgets) and ``eval=hand|learned`` (the evaluation
 searched with)."""
 EVALUATIONS = ("hand", "learned")
 """The evaluations ``eval=`` may name: hand-tuned, or learned from self-play."""
+LAP = "lap"
+"""``depth=lap``: search as many turns as the table has seats, plus one (the seat's own turn,
+each other seat's next and its own next again)."""
 MAX_DEPTH = 4
 REAL_SETTINGS: dict[str, tuple[float, float, str]] = {
     "keep": (0.0, 1.0, "above 0 and at most 1"),
@@ -146,7 +150,8 @@ def _check_level(level: str) -> None:
             if not eq or key not in BUDGET_KEYS:
                 raise ValueError(
                     f"level {level!r}: unknown budget {part!r} "
-                    "(use iters=N or time=SECONDS, optionally +depth=N, +reply=N, +follow=0, "
+                    "(use iters=N or time=SECONDS, optionally +depth=N or +depth=lap, +reply=N, "
+                    "+follow=0, "
                     "+keep=F, +c=X, +turn=F or +eval=learned)"
                 )
             if key in seen:
@@ -159,6 +164,8 @@ def _check_level(level: str) -> None:
             if key == "follow":
                 if value not in ("0", "1"):
                     raise ValueError(f"level {level!r}: follow is 0 or 1")
+                continue
+            if key == "depth" and value == LAP:
                 continue
             if key in REAL_SETTINGS:
                 if not _NUMBER.fullmatch(value) or not real_setting_ok(key, float(value)):

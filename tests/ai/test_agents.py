@@ -12,6 +12,7 @@ from ai.agents import (
     parse_budget,
     parse_level,
     parse_search,
+    search_depth,
 )
 from ai.base import Agent, Budget, Searcher
 from ai.heuristic import HeuristicAgent
@@ -115,9 +116,26 @@ def test_a_level_may_search_deeper() -> None:
         # a level searches as its iteration-only spec does, with its time cap on top
         assert budget == LEVELS[level]
         spec = parse_search(level_spec(level))
-        assert depth == spec.depth and parse_search(level).keep == spec.keep
+        assert depth == search_depth(spec, 2) and parse_search(level).keep == spec.keep
         assert spec.budget.iterations == LEVELS[level].iterations
     play_out(game, ["mcts:iters=20+depth=2", "heuristic"], 3)
+
+
+def test_a_lap_of_the_table_searches_one_turn_more_than_there_are_seats() -> None:
+    """``depth=lap`` passes the turn, each other seat's next one and the seat's own next one:
+    3 turn ends with 2 players, 4 with 3, 5 with 4 (beyond what ``depth=N`` may ask); the
+    levels search so, and a wrong word is refused by the seat spec."""
+    for seats in (2, 3, 4):
+        game = TeaGardenGame(num_seats=seats)
+        agent = make_agent("mcts:iters=10+depth=lap", game).agent
+        assert isinstance(agent, MctsAgent) and agent.knowledge.boundaries == seats + 1
+        normal = make_agent("mcts:normal", game).agent
+        assert isinstance(normal, MctsAgent) and normal.knowledge.boundaries == seats + 1
+        assert parse_level("normal", seats)[1] == seats + 1
+    assert parse_level("iters=9+depth=2", 4)[1] == 2
+    with pytest.raises(ValueError, match="depth"):
+        SeatSpec.parse("mcts:iters=9+depth=round")
+    play_out(TeaGardenGame(num_seats=3), ["mcts:iters=8+depth=lap", "heuristic", "random"], 4)
 
 
 def test_a_level_may_set_its_exploration() -> None:

@@ -121,8 +121,8 @@ def test_game_results_rank_by_win_then_points() -> None:
 def test_the_levels_become_iteration_budgets() -> None:
     """MCTS levels play as their iterations without a time cap, scaled, with their search
     settings; others as given."""
-    assert entrant("mcts:hard").spec == f"mcts:iters={LEVELS['hard'].iterations}+depth=3+keep=0.3"
-    assert entrant("mcts:expert", 0.01).spec == "mcts:iters=200+depth=3+keep=0.3"
+    assert entrant("mcts:hard").spec == f"mcts:iters={LEVELS['hard'].iterations}+depth=lap+keep=0.3"
+    assert entrant("mcts:expert", 0.01).spec == "mcts:iters=200+depth=lap+keep=0.3"
     assert entrant("mcts:easy").spec == f"mcts:iters={LEVELS['easy'].iterations}"
     assert entrant("luyu:hard", 0.01).spec == "luyu:hard"
     labels = default_labels("tea_garden")

@@ -34,6 +34,7 @@ def test_level_specs_are_rated_as_their_level() -> None:
         assert ladder_label(f"mcts:{level_spec(level)}") == f"mcts:{level}"
         assert ladder_label(f"mcts:{level}@Mei") == f"mcts:{level}"
     assert ladder_label("mcts") == "mcts:normal"
+    assert ladder_label("mcts:iters=7200+depth=3+keep=0.3") == "mcts:hard"  # a 2-seat lap
     assert ladder_label("mcts:iters=1800") == "mcts:iters=1800"  # not the level's search
     assert ladder_label("luyu:hard@Lu") == "luyu:hard"
     with pytest.raises(ValueError, match="unknown kind"):
