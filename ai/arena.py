@@ -12,7 +12,7 @@ how many at once (only the time spent thinking does).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 import msgspec
@@ -230,16 +230,21 @@ def run_arena(
     on_game: Callable[[GameRecord, int], None] | None = None,
     components: object | None = None,
     executor: Executor | None = None,
+    done: Sequence[GameRecord] = (),
 ) -> ArenaReport:
     """Play every game of ``config`` and summarize them.
 
     Args:
         config: what to play.
         jobs: worker processes when no ``executor`` is given; 1 plays in this process.
-        on_game: called with each finished game and the number finished so far.
+        on_game: called with each finished game and the number finished so far (``done``
+            included).
         components: the Tea Garden component set; None for the built-in one.
         executor: where the games run (:mod:`ai.executors`), e.g. a Dask cluster; it is left
             open for the caller to reuse. None makes one from ``jobs`` for this run.
+        done: games of this configuration played before (:func:`resumed_games`): they are
+            kept and not played again. Games are seeded by their index, so the report is the
+            one a single run would give.
 
     Raises:
         ValueError: if a seat spec is not an AI player or ``jobs`` is not positive.
@@ -251,12 +256,14 @@ def run_arena(
     for spec in config.seats:
         make_agent(spec, probe)  # fail early, in this process, on a bad spec
     start = time.perf_counter()
-    records: list[GameRecord] = []
+    records: list[GameRecord] = list(done)
+    played = {r.index for r in records}
     own = executor is None
     runner = make_executor(jobs) if executor is None else executor
     try:
         task = partial(play_game, config, components=components)
-        for _, record in runner.run(task, range(config.games)):
+        todo = [i for i in range(config.games) if i not in played]
+        for _, record in runner.run(task, todo):
             records.append(record)
             if on_game is not None:
                 on_game(record, len(records))
@@ -264,18 +271,56 @@ def run_arena(
     finally:
         if own:
             runner.close()
-    records.sort(key=lambda r: r.index)
-    watcher = stats_for(probe)
+    return build_report(config, records, time.perf_counter() - start, workers, where, components)
+
+
+def build_report(
+    config: ArenaConfig,
+    records: Sequence[GameRecord],
+    seconds: float,
+    jobs: int,
+    where: str,
+    components: object | None = None,
+) -> ArenaReport:
+    """The report of the games ``records`` of ``config`` (all of them, or those finished so
+    far), in the order of their index."""
+    ordered = sorted(records, key=lambda r: r.index)
+    watcher = stats_for(seated_game(config, config.seats, components))
     rates = () if watcher is None else watcher.rates
     return ArenaReport(
         config=config,
-        agents=summarize(config, records),
-        games=tuple(records),
-        seconds=time.perf_counter() - start,
-        jobs=workers,
+        agents=summarize(config, ordered),
+        games=tuple(ordered),
+        seconds=seconds,
+        jobs=jobs,
         where=where,
-        stats=summarize_stats([r.stats for r in records if r.stats], rates),
+        stats=summarize_stats([r.stats for r in ordered if r.stats], rates),
     )
+
+
+def resumed_games(config: ArenaConfig, earlier: ArenaReport) -> tuple[GameRecord, ...]:
+    """The games of an earlier run that a run of ``config`` keeps: those of the same seats,
+    seed, game and options whose index is within ``config.games``.
+
+    Raises:
+        ValueError: naming what differs, if the earlier run played something else.
+    """
+    old = earlier.config
+    for what, mine, theirs in (
+        ("seats", config.seats, old.seats),
+        ("seed", config.seed, old.seed),
+        ("game", config.game, old.game),
+        ("options", (config.options, config.puerh), (old.options, old.puerh)),
+    ):
+        if mine != theirs:
+            raise ValueError(f"the earlier run has other {what} ({theirs} against {mine})")
+    seen: set[int] = set()
+    kept = []
+    for record in earlier.games:
+        if record.index < config.games and record.index not in seen:
+            seen.add(record.index)
+            kept.append(record)
+    return tuple(kept)
 
 
 def labels(seats: tuple[str, ...]) -> list[str]:

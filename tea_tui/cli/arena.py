@@ -6,15 +6,17 @@
 Agents change seats every game and every deal is played once in each seating (see
 :mod:`ai.arena`). The table shows each agent's wins, win rate with a 95% confidence interval,
 mean score with its spread, mean thinking time per move (moves with a choice) and the mean points
-per scoring category; ``--json`` also writes every game. ``--cluster`` runs the games on a Dask
-cluster (:mod:`ai.executors`) with the same results; on a terminal a progress bar shows the time
-left.
+per scoring category; ``--json`` also writes every game, after each one, and ``--resume`` goes on
+from such a file. ``--cluster`` runs the games on a Dask cluster (:mod:`ai.executors`) with the
+same results; on a terminal a progress bar shows the time left.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,6 +27,7 @@ from tea_tui.cli.progress import Progress
 from tea_tui.safe_text import clean_lines
 
 if TYPE_CHECKING:
+    from ai.arena import ArenaReport
     from ai.executors import Executor
 
 EXAMPLE = "tea-tui arena --seats mcts:normal,heuristic --games 20 --jobs 2"
@@ -71,7 +74,19 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=seed_value, default=1, help="seed of the deals (default 1)")
     add_executor_arguments(parser)
-    parser.add_argument("--json", metavar="FILE", help="also write the results as JSON to FILE")
+    parser.add_argument(
+        "--json",
+        metavar="FILE",
+        help="also write the results as JSON to FILE, kept up to date after every game so "
+        "that a stopped run loses nothing",
+    )
+    parser.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="keep the games of an earlier run's --json FILE (same seats, seed and game) and "
+        "play only the rest; with a larger --games, play more of the same deals; the results "
+        "go back to FILE unless --json names another",
+    )
     parser.add_argument(
         "--game",
         choices=game_ids(),
@@ -126,7 +141,18 @@ def open_executor(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
 def run_arena_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """Run the arena the arguments describe; return the exit status."""
     parser = getattr(args, "arena_parser", parser)
-    from ai.arena import ArenaConfig, GameRecord, format_report, labels, report_json, run_arena
+    import msgspec
+
+    from ai.arena import (
+        ArenaConfig,
+        GameRecord,
+        build_report,
+        format_report,
+        labels,
+        report_json,
+        resumed_games,
+        run_arena,
+    )
     from ai.executors import ExecutorError
 
     seats = tuple(s.strip() for s in args.seats.split(",") if s.strip())
@@ -146,40 +172,106 @@ def run_arena_command(parser: argparse.ArgumentParser, args: argparse.Namespace)
         except CliError as exc:
             print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
             return 2
+    done: tuple[GameRecord, ...] = ()
+    before = 0.0
+    if args.resume:
+        try:
+            earlier = read_report(args.resume)
+            done, before = resumed_games(config, earlier), earlier.seconds
+        except (OSError, ValueError) as exc:
+            print(
+                f"tea-tui: cannot resume from {args.resume!r}: {clean_lines(str(exc))}",
+                file=sys.stderr,
+            )
+            return 1
+    out = args.json or args.resume
     names = labels(seats)
     executor = open_executor(parser, args)
     if executor is None:
         return 1
-    progress = Progress(config.games, sys.stderr, bar=False if args.quiet else None)
+    progress = Progress(config.games - len(done), sys.stderr, bar=False if args.quiet else None)
+    records = list(done)
+    start = time.perf_counter()
 
-    def finished(record: GameRecord, done: int) -> None:
+    def finished(record: GameRecord, count: int) -> None:
+        records.append(record)
+        if out:  # after every game, so that a stopped run keeps what it played
+            partial = build_report(
+                config,
+                records,
+                before + time.perf_counter() - start,
+                args.jobs,
+                "so far",
+                components,
+            )
+            write_report(out, report_json(partial))
         if args.quiet:
             return
         result = ", ".join(
             f"{names[a]} {score}" for a, score in zip(record.agents, record.scores, strict=True)
         )
-        progress.advance(f"game {done}/{config.games} (#{record.index + 1}): {result}")
+        progress.advance(f"game {count}/{config.games} (#{record.index + 1}): {result}")
 
     try:
         with executor, progress:
-            report = run_arena(config, on_game=finished, components=components, executor=executor)
+            report = run_arena(
+                config, on_game=finished, components=components, executor=executor, done=done
+            )
     except ValueError as exc:
         parser.error(str(exc))
     except ExecutorError as exc:
         print(f"tea-tui: {clean_lines(str(exc))}", file=sys.stderr)
         return 1
+    except OSError as exc:
+        print(f"tea-tui: cannot write {out!r}: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
-        print("tea-tui: arena interrupted", file=sys.stderr)
+        kept = f"; {len(records)} games kept in {out} (go on with --resume {out})" if out else ""
+        print(f"tea-tui: arena interrupted{kept}", file=sys.stderr)
         return 130
+    if before:
+        report = msgspec.structs.replace(report, seconds=before + report.seconds)
     print(format_report(report))
-    if args.json:
+    if out:
         try:
-            Path(args.json).write_bytes(report_json(report))
+            write_report(out, report_json(report))
         except OSError as exc:
-            print(f"tea-tui: cannot write {args.json!r}: {exc}", file=sys.stderr)
+            print(f"tea-tui: cannot write {out!r}: {exc}", file=sys.stderr)
             return 1
-        print(f"results written to {args.json}")
+        print(f"results written to {out}")
     return 0
+
+
+def read_report(path: str) -> ArenaReport:
+    """Read an arena run's ``--json`` file.
+
+    Raises:
+        OSError: if it cannot be read.
+        ValueError: if it is not an arena report.
+    """
+    import msgspec
+
+    from ai.arena import ArenaReport
+
+    try:
+        return msgspec.json.decode(Path(path).read_bytes(), type=ArenaReport)
+    except msgspec.DecodeError as exc:
+        raise ValueError(f"not the results of an arena run: {exc}") from None
+
+
+def write_report(path: str, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all: a stop mid-write keeps the old file.
+
+    Raises:
+        OSError: if it cannot be written.
+    """
+    target = Path(path)
+    fresh = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        fresh.write_bytes(data)
+        os.replace(fresh, target)
+    finally:
+        fresh.unlink(missing_ok=True)
 
 
 def main(argv: list[str] | None = None) -> int:

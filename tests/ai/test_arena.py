@@ -126,3 +126,58 @@ def test_arena_command_errors(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--seats", "random,mcts:warp", "--games", "1"])
     assert info.value.code == 2
     assert "warp" in capsys.readouterr().err
+
+
+def test_a_run_goes_on_from_its_file_and_gives_the_report_of_one_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The JSON file holds every game as soon as it ends; ``--resume`` keeps those games,
+    plays only the rest (more of the same deals with a larger ``--games``), and the games are
+    those one run of all of them plays."""
+    seats = ["--seats", "random,mcts:iters=5", "--game", "tasting", "--seed", "4"]
+    whole = tmp_path / "whole.json"
+    assert main([*seats, "--games", "6", "--json", str(whole), "--quiet"]) == 0
+    part = tmp_path / "part.json"
+    calls: list[int] = []
+    import tea_tui.cli.arena as cli
+
+    real = cli.write_report
+
+    def counting(path: str, data: bytes) -> None:
+        calls.append(len(json.loads(data)["games"]))
+        real(path, data)
+
+    cli.write_report = counting  # type: ignore[assignment]
+    try:
+        assert main([*seats, "--games", "4", "--json", str(part), "--quiet"]) == 0
+    finally:
+        cli.write_report = real  # type: ignore[assignment]
+    assert calls == [1, 2, 3, 4, 4]  # after every game, then the final report
+    capsys.readouterr()
+    assert main([*seats, "--games", "6", "--resume", str(part)]) == 0
+    err = capsys.readouterr().err
+    assert "game 5/6" in err and "game 1/6" not in err  # only the two new games were played
+    resumed = msgspec.json.decode(part.read_bytes(), type=ArenaReport)
+    single = msgspec.json.decode(whole.read_bytes(), type=ArenaReport)
+    assert [(g.index, g.scores, g.agents) for g in resumed.games] == [
+        (g.index, g.scores, g.agents) for g in single.games
+    ]
+    assert resumed.agents[0].wins == single.agents[0].wins
+
+
+def test_resuming_from_another_run_or_a_broken_file_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another seed or other seats cannot be resumed, and a damaged file is reported and left
+    as it was."""
+    first = tmp_path / "first.json"
+    base = ["--seats", "random,heuristic", "--game", "tasting", "--games", "2", "--quiet"]
+    assert main([*base, "--seed", "1", "--json", str(first)]) == 0
+    assert main([*base, "--seed", "2", "--resume", str(first)]) == 1
+    assert "other seed" in capsys.readouterr().err
+    broken = tmp_path / "broken.json"
+    broken.write_bytes(b'{"config": 3')
+    assert main([*base, "--resume", str(broken)]) == 1
+    err = capsys.readouterr().err
+    assert "not the results of an arena run" in err and "Traceback" not in err
+    assert broken.read_bytes() == b'{"config": 3'
