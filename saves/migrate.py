@@ -32,6 +32,9 @@ CURRENT_VERSION = 2
 
 Json = dict[str, Any]
 
+PROTOTYPE_GAME = "tea_garden"
+"""The game of a format-0 save that names none: the prototype played only its first game."""
+
 
 def detect_version(raw: Json) -> int:
     """Return the format version of a decoded save.
@@ -68,7 +71,7 @@ def _v0_to_v1(raw: Json) -> Json:
         "updated": raw["saved_at"],
         "meta": {"title": raw.get("title", "")},
         "setup": {
-            "game": raw.get("game", "tea_garden"),
+            "game": raw.get("game", PROTOTYPE_GAME),
             "num_seats": len(seats),
             "seats": seats,
             "options": {name: True for name in raw.get("variants", [])},

@@ -45,7 +45,7 @@ def automa_name(game_id: str) -> str:
     return automa.name if automa is not None else ""
 
 
-def seat_names(seats: Sequence[SeatSpec], game_id: str = "tea_garden") -> list[str]:
+def seat_names(seats: Sequence[SeatSpec], game_id: str) -> list[str]:
     """Return how each seat is shown: its given name, else "Seat N" (the automa by its name)."""
     automa = find_game(game_id).automa
     return [

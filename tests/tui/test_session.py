@@ -39,7 +39,7 @@ def test_seat_count_must_match_the_game() -> None:
 
 def test_seat_names_use_the_given_name_or_the_seat_number() -> None:
     s = session(("human@Ann", "random"))
-    assert s.names == ["Ann", "Seat 2"] == seat_names(s.seats)
+    assert s.names == ["Ann", "Seat 2"] == seat_names(s.seats, s.game.game_id)
 
 
 def test_a_step_is_logged_without_the_chosen_cards_and_can_be_undone() -> None:
