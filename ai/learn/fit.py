@@ -72,6 +72,37 @@ def split(
     return train, test
 
 
+def cross_validated(games: Sequence[RecordedGame], folds: int) -> dict[str, Reliability]:
+    """The win model and the hint chance map (hand-tuned evaluation) fitted as the weights are,
+    ``folds`` times, each time with another share of the deals held out; the held-out
+    predictions of all the folds pooled, so every game is judged once by a model that never saw
+    it. One fold's buckets rest on a few deals; the pooled table says how well the recipe
+    calibrates.
+
+    Raises:
+        ValueError: for fewer than 2 folds, or too few games to fit.
+        ModuleNotFoundError: without numpy.
+    """
+    if folds < 2:
+        raise ValueError(f"cross-validation needs at least 2 folds, not {folds}")
+    shown: dict[str, tuple[list[float], list[float]]] = {"win": ([], []), "chance_hand": ([], [])}
+    for fold in range(folds):
+        train = [g for g in games if (g.index // len(g.agents)) % folds != fold]
+        test = [g for g in games if (g.index // len(g.agents)) % folds == fold]
+        rows, _, wins = _seat_rows(train)
+        if len(rows) < 2 or not test:
+            raise ValueError("too few games for this many folds: record more games")
+        win = fit_logistic(rows, wins)
+        t_rows, _, t_wins = _seat_rows(test)
+        shown["win"][0].extend(win.chance(x) for x in t_rows)
+        shown["win"][1].extend(t_wins)
+        chance = fit_logistic(*chance_rows(train, None))
+        c_rows, c_wins = chance_rows(test, None)
+        shown["chance_hand"][0].extend(chance.chance(x) for x in c_rows)
+        shown["chance_hand"][1].extend(c_wins)
+    return {name: reliability(p, o) for name, (p, o) in shown.items()}
+
+
 def _rmse(model: Linear, rows: Sequence[Sequence[float]], targets: Sequence[float]) -> float:
     """Root mean square error of ``model`` on ``rows`` (rounded for the weights file)."""
     errors = [(model.value(x) - t) ** 2 for x, t in zip(rows, targets, strict=True)]

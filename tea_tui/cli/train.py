@@ -104,6 +104,13 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", metavar="FILE", help="where to write the weights")
     parser.add_argument("--save-records", metavar="FILE", help="also keep the recorded games")
     parser.add_argument(
+        "--cross-validate",
+        type=int,
+        metavar="K",
+        help="write no weights: fit the win model and the hint chance map K times, each with "
+        "another 1/K of the deals held out, and print the pooled held-out reliability",
+    )
+    parser.add_argument(
         "--records", metavar="FILE", help="fit games recorded before instead of playing"
     )
     parser.add_argument(
@@ -278,6 +285,14 @@ def _train(parser: argparse.ArgumentParser, args: argparse.Namespace, config: An
             "anchor": "hand" if settings.anchor is not None else None,
             "l2": settings.l2,
         }
+    if args.cross_validate is not None:
+        from ai.learn.fit import cross_validated
+
+        pooled = cross_validated(games, args.cross_validate)
+        for name, table in pooled.items():
+            title = f"{args.cross_validate}-fold cross-validation, pooled held-out {name}:"
+            print(format_reliability(table, title))
+        return 0
     data, tables = fit_weights(
         games, features, variant, args.players, recipe, args.held_out, settings
     )

@@ -203,3 +203,21 @@ def test_reliability_buckets_and_brier() -> None:
     expected = (0.05**2 + 0.85**2 + 0.12**2 + 0.05**2) / 4
     assert table.brier == pytest.approx(expected)
     assert table.worst_gap() == pytest.approx(0.365)
+
+
+def test_cross_validation_judges_every_game_once() -> None:
+    """K folds, each holding out another share of the deals: every recorded position is
+    predicted once, by a model fitted without its game; too few folds or games are refused."""
+    pytest.importorskip("numpy")
+    from ai.learn.fit import chance_rows, cross_validated
+    from ai.learn.record import record_games
+
+    games = record_games(ArenaConfig(seats=("heuristic", "heuristic"), games=12, seed=6))
+    tables = cross_validated(games, 3)
+    assert tables["win"].count == sum(len(g.positions) * 2 for g in games)
+    assert tables["chance_hand"].count == len(chance_rows(games, None)[1])
+    assert 0.0 < tables["win"].brier < 0.25  # better than always saying 50%
+    with pytest.raises(ValueError, match="at least 2 folds"):
+        cross_validated(games, 1)
+    with pytest.raises(ValueError, match="too few games"):
+        cross_validated(games, 7)
