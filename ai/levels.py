@@ -16,7 +16,7 @@ LEVEL_TEXT: dict[str, str] = {
     "heuristic": "Greedy: the best-scoring move of this turn, no foresight. A first opponent.",
     "mcts:easy": "A short search (200 iterations a move): a plan for each turn. Newcomers.",
     "mcts:normal": "Looks to its own next turn, about 2 s a turn; beat greedy 34 of 40. Casual.",
-    "mcts:hard": "Four times normal's search, a few seconds a turn. Experienced players.",
+    "mcts:hard": "Four times normal's thinking; beat normal 14 of 24 games. Experienced players.",
     "mcts:expert": "The longest search, up to 30 s a move; not yet measured above hard.",
     "luyu:easy": "Lu Yu, no Expert card: about 90-100 points a game. Beatable for most.",
     "luyu:medium": "Lu Yu, one Expert card: about 110-125 points. A race for a newcomer.",
