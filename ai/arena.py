@@ -310,7 +310,7 @@ def resumed_games(config: ArenaConfig, earlier: ArenaReport) -> tuple[GameRecord
         ("seats", config.seats, old.seats),
         ("seed", config.seed, old.seed),
         ("game", config.game, old.game),
-        ("options", (config.options, config.puerh), (old.options, old.puerh)),
+        ("options", config.setup_options(), old.setup_options()),
     ):
         if mine != theirs:
             raise ValueError(f"the earlier run has other {what} ({theirs} against {mine})")

@@ -21,9 +21,8 @@ import msgspec
 
 from ai.agents import LEVELS, SearchLevel, level_spec, parse_search, search_depth
 from ai.arena import ArenaReport
-from ai.ladder import Entrant, LadderConfig, LadderGame, LadderReport, default_labels, fit_ladder
+from ai.ladder import LadderConfig, LadderGame, LadderReport, default_labels, entrant, fit_ladder
 from core.seats import SeatSpec
-from core.setup import OptionValue
 
 
 def ladder_label(spec: str) -> str:
@@ -53,20 +52,6 @@ def _two_seat(search: SearchLevel) -> SearchLevel:
     return replace(search, depth=search_depth(search, 2), lap=False)
 
 
-def _played_as(label: str) -> str:
-    seat = SeatSpec.parse(label)
-    if seat.kind == "mcts" and seat.level in LEVELS:
-        return f"mcts:{level_spec(seat.level)}"
-    return label
-
-
-def _options(report: ArenaReport) -> dict[str, OptionValue]:
-    options = dict(report.config.options)
-    if report.config.puerh:
-        options["puerh"] = True
-    return options
-
-
 def ladder_from_arenas(
     runs: Sequence[tuple[str, ArenaReport]], anchor: str = "heuristic", bootstrap_rounds: int = 0
 ) -> LadderReport:
@@ -80,7 +65,7 @@ def ladder_from_arenas(
     if not runs:
         raise ValueError("give at least one arena run")
     first = runs[0][1]
-    game, options = first.config.game, _options(first)
+    game, options = first.config.game, first.config.setup_options()
     labelled: list[tuple[str, ArenaReport, tuple[str, ...]]] = []
     for name, report in runs:
         labels = tuple(ladder_label(spec) for spec in report.config.seats)
@@ -88,10 +73,10 @@ def ladder_from_arenas(
             raise ValueError(f"{name}: {len(labels)} seats; the ladder rates 2-seat games only")
         if labels[0] == labels[1]:
             raise ValueError(f"{name}: {labels[0]} against itself says nothing about its rating")
-        if report.config.game != game or _options(report) != options:
+        if report.config.game != game or report.config.setup_options() != options:
             raise ValueError(
                 f"{name}: another game or options than {runs[0][0]} ({report.config.game} "
-                f"{_options(report)} against {game} {options})"
+                f"{report.config.setup_options()} against {game} {options})"
             )
         labelled.append((name, report, labels))
     known = default_labels(game)
@@ -114,7 +99,7 @@ def ladder_from_arenas(
             games.append(LadderGame(pairing, msgspec.structs.replace(record, agents=agents)))
     counts = [sum(1 for g in games if g.pairing == p) for p in range(len(pairs))]
     config = LadderConfig(
-        entrants=tuple(Entrant(label, _played_as(label)) for label in order),
+        entrants=tuple(entrant(label) for label in order),
         games_per_pair=max(counts),
         seed=first.config.seed,
         game=game,

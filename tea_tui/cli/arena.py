@@ -14,7 +14,6 @@ same results; on a terminal a progress bar shows the time left.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -260,18 +259,19 @@ def read_report(path: str) -> ArenaReport:
 
 
 def write_report(path: str, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all: a stop mid-write keeps the old file.
+    """Write ``data`` to ``path`` whole or not at all (:func:`saves.atomic.write_atomic`): a
+    stop mid-write keeps the old file.
 
     Raises:
         OSError: if it cannot be written.
     """
-    target = Path(path)
-    fresh = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    from saves.atomic import write_atomic
+    from saves.errors import SaveError
+
     try:
-        fresh.write_bytes(data)
-        os.replace(fresh, target)
-    finally:
-        fresh.unlink(missing_ok=True)
+        write_atomic(Path(path), data)
+    except SaveError as exc:
+        raise OSError(str(exc)) from None
 
 
 def main(argv: list[str] | None = None) -> int:
