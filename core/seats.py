@@ -54,7 +54,7 @@ EVALUATIONS = ("hand", "learned")
 LAP = "lap"
 """``depth=lap``: search as many turns as the table has seats, plus one (the seat's own turn,
 each other seat's next and its own next again)."""
-MAX_DEPTH = 4
+MAX_DEPTH = 6
 REAL_SETTINGS: dict[str, tuple[float, float, str]] = {
     "keep": (0.0, 1.0, "above 0 and at most 1"),
     "c": (0.0, math.inf, "at least 0"),
