@@ -345,17 +345,25 @@ class ServeClientApp(App[None]):
             self.lobby.show(self.tables, self.player)
             self.lobby.highlight(table)
             return
-        if getattr(screen, "table_id", None) == table:
-            screen.apply_view(view)
+        shown = self._screen_of(table)
+        if shown is not None:  # also under a modal (the chat, a question): kept up to date
+            shown.apply_view(view)
             return
         started = view.setup is not None and (before is None or before.setup is None)
         if view.you is not None and started and self.screen is self.lobby:
             self.open_table(table)
         elif view.you is None and table in self.watching and self.screen is self.lobby:
-            self.push_screen(WatchScreen(view))
+            self.push_screen(WatchScreen(view, self.send))
         elif view.note and self.screen is self.lobby:
             self.notify(clean(view.note, 120), timeout=3, markup=False)
         self.lobby.show(self.tables, self.player)
+
+    def _screen_of(self, table: str) -> Any:
+        """The open screen of a table (its game screen or watcher's view), or None."""
+        for screen in reversed(self.screen_stack):
+            if getattr(screen, "table_id", None) == table and hasattr(screen, "apply_view"):
+                return screen
+        return None
 
     def open_new_game(self, *, rematch: Any = None) -> None:
         """The end screen's rematch: back to the lobby, where ``n`` opens a table."""

@@ -11,7 +11,7 @@ runs them), no undo, hints or saving (the table saves after every move). A watch
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
@@ -25,18 +25,18 @@ from core.moves import Move
 from tea_tui.safe_text import clean
 from tea_tui.screens.game import GameScreen, game_screen
 from tea_tui.screens.modals import ConfirmScreen
+from tea_tui.serve.chat import Send, TableChat
 from tea_tui.serve.mirror import final_session, mirror_session, update
-from tea_tui.serve.protocol import Chat, PlayMoves, TableView
+from tea_tui.serve.protocol import PlayMoves, TableView
 
-Send = Callable[[Any], None]
+CHAT_KEY = Binding("C", "chat", "chat", tooltip="The table's chat: read it, say a line", id="chat")
+"""The shared table's own key (capital C: no game's decision panel uses it)."""
 _CLASSES: dict[str, type[GameScreen]] = {}
 
 
-class RemoteParts:
+class RemoteParts(TableChat):
     """What the shared table's game screen changes of the ordinary one."""
 
-    table_id: str
-    send: Send
     moves_made: int
     final_shown: bool
     session: Any
@@ -44,13 +44,7 @@ class RemoteParts:
     _shown_seat: int | None
     selection: frozenset[str]
     submenu: str
-    app: Any
-    notify: Any
     refresh_view: Any
-    is_mounted: bool
-
-    chat_seen: tuple[str, ...] = ()
-    """The chat lines already shown."""
 
     def setup_remote(self, view: TableView, send: Send) -> None:
         """Remember the table and how to reach it; drop the AI seats the base screen made."""
@@ -74,11 +68,7 @@ class RemoteParts:
             update(self.session, view)
         if view.note:
             self.notify(clean(view.note, 120), timeout=3, markup=False)
-        seen = set(self.chat_seen)
-        for line in view.chat:
-            if line not in seen:
-                self.notify(clean(line, 300), title="Chat", timeout=8, markup=False)
-        self.chat_seen = view.chat
+        self.take_chat(view.chat)
         if not self.is_mounted:  # on_mount shows it
             return
         try:
@@ -109,23 +99,15 @@ class RemoteParts:
     def palette_commands(self) -> Iterator[SystemCommand]:
         """The shared table's commands: no undo, hint, saving or AI pace here."""
         game: Any = self
-        yield SystemCommand("Say to the table", "A line of chat for everyone here", self.say)
+        yield SystemCommand(
+            "Chat with the table", "What was said here, and a line to say", self.action_chat
+        )
         yield SystemCommand("Scores", "Points per category for every seat", game.action_scores)
         yield SystemCommand("Help", "Keys and a short rules reference", game.action_help)
         for panel in game.game_layout.panels:
             show = f"Show {panel.title.lower()}"
             yield SystemCommand(show, panel.tip, lambda n=panel.name: game.action_panel(n))
         yield SystemCommand("Back to the lobby", "Your seat is kept", self.action_quit_game)
-
-    def say(self) -> None:
-        """Ask for a line of chat and send it to the table."""
-        from tea_tui.screens.modals import NameScreen
-
-        def said(text: str | None) -> None:
-            if text:
-                self.send(Chat(self.table_id, text[:300]))
-
-        self.app.push_screen(NameScreen("Say to the table"), said)
 
     def action_quit_game(self) -> None:
         """Back to the lobby (the seat is kept: choose the table again to go on)."""
@@ -142,7 +124,7 @@ def remote_screen(game_id: str) -> type[GameScreen]:
     """The shared table's game screen class of a game."""
     if game_id not in _CLASSES:
         base = game_screen(game_id)
-        _CLASSES[game_id] = type("RemoteGameScreen", (RemoteParts, base), {})
+        _CLASSES[game_id] = type("RemoteGameScreen", (RemoteParts, base), {"BINDINGS": [CHAT_KEY]})
     return _CLASSES[game_id]
 
 
@@ -157,14 +139,16 @@ def open_remote(view: TableView, send: Send) -> GameScreen:
     return screen
 
 
-class WatchScreen(Screen[None]):
-    """A watcher's view of a table: what every seat sees alike, and the log."""
+class WatchScreen(TableChat, Screen[None]):
+    """A watcher's view of a table: what every seat sees alike, the log and the chat."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "back", "lobby")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "back", "lobby"), CHAT_KEY]
 
-    def __init__(self, view: TableView) -> None:
+    def __init__(self, view: TableView, send: Send) -> None:
         super().__init__()
         self.table_id = view.table.id
+        self.send = send
+        self.chat_seen = view.chat
         self._first = view
 
     def compose(self) -> ComposeResult:
@@ -190,6 +174,7 @@ class WatchScreen(Screen[None]):
         self.query_one("#watch-board", Static).update("\n".join(lines))
         log = [clean(e.text, 200) for e in view.log[-40:]] + [clean(c, 200) for c in view.chat]
         self.query_one("#watch-log", Static).update("\n".join(log))
+        self.take_chat(view.chat, notify=False)  # the log above shows it
 
     def action_back(self) -> None:
         """Back to the lobby."""

@@ -12,7 +12,7 @@ import pytest
 from core.games import find_game
 from tea_tui.serve.client_app import LobbyScreen, ServeClientApp
 from tea_tui.serve.new_table import NewTableScreen
-from tea_tui.serve.protocol import Chat, CreateTable, StartTable, TakeSeat
+from tea_tui.serve.protocol import Chat, CreateTable, PlayMoves, StartTable, TakeSeat
 from tea_tui.serve.remote_screen import RemoteParts
 from tests.serve.helpers import Player, cleanup, pick, running_server, short_dir, until
 
@@ -109,5 +109,64 @@ def test_a_whole_tea_garden_game_on_its_own_screens_from_one_seats_view(folder: 
                 await until(pilot, lambda: isinstance(app.screen, EndScreen))
                 assert screen.session.outcome() == end.outcome
                 assert screen.moves_made == len(end.final.moves) > 50  # type: ignore[union-attr]
+
+    asyncio.run(main())
+
+
+def test_the_chat_screen_keeps_every_line_and_sends_what_is_typed(folder: Path) -> None:
+    """At a shared table, C opens the table's chat: every line kept (a line said twice shows
+    twice), newest last, as text rather than markup; what Ann types there reaches Bo; lines that
+    come while it is open join it instead of popping up; the game screen under it keeps up with
+    the table (Bo's move lands while Ann reads); Esc goes back to the game."""
+    from textual.widgets import Input, Static
+
+    from tea_tui.serve.chat import ChatScreen
+
+    def said(app: ServeClientApp, text: str) -> int:
+        return sum(text in str(n.message) for n in app._notifications)
+
+    async def main() -> None:
+        async with running_server(folder) as server:
+            app = ServeClientApp(server.path, name="Ann", key="key-Ann", games=(TASTING,))
+            async with app.run_test(size=(80, 24)) as pilot:
+                await until(pilot, lambda: app.client is not None and app.player == "Ann")
+                await pilot.press("n")
+                await until(pilot, lambda: isinstance(app.screen, NewTableScreen))
+                await pick(pilot, "#table-seat-1", "human")
+                await pilot.press("f5")
+                await until(pilot, lambda: len(app.tables) == 1)
+                table = app.tables[0].id
+                bo = await Player.connect(server.path, "Bo")
+                await bo.client.send(TakeSeat(table, 1))
+                await until(pilot, lambda: app.tables[0].seats[1].player == "Bo")
+                await pilot.press("s")
+                await until(pilot, lambda: isinstance(app.screen, RemoteParts))
+                game: Any = app.screen
+                await until(pilot, lambda: game.session.human_to_move)
+                await pilot.press("1")  # Ann's move: Bo is to move next
+                view = await bo.view(lambda v: v.to_move == 1)
+                await bo.client.send(Chat(table, "gg"))
+                await bo.client.send(Chat(table, "gg"))
+                await until(pilot, lambda: said(app, "Bo: gg") == 2)
+                await pilot.press("C")
+                await until(pilot, lambda: isinstance(app.screen, ChatScreen))
+                chat: Any = app.screen
+                shown = lambda: str(chat.query_one("#chat-lines", Static).render())  # noqa: E731
+                assert shown().splitlines() == ["Bo: gg", "Bo: gg"]
+                assert chat.query_one(Input).has_focus
+                await pilot.press(*"hi [b]Bo[/b]", "enter")
+                heard = await bo.view(lambda v: bool(v.chat) and v.chat[-1].startswith("Ann"))
+                assert heard.chat[-1] == "Ann: hi [b]Bo[/b]"
+                await until(pilot, lambda: shown().endswith("Ann: hi [b]Bo[/b]"))
+                assert chat.query_one(Input).value == ""
+                made = game.moves_made
+                await bo.client.send(PlayMoves(table, 1, (view.legal[0],), view.moves_made))
+                await bo.client.send(Chat(table, "your turn"))
+                await until(pilot, lambda: shown().endswith("Bo: your turn"))
+                assert game.moves_made == made + 1
+                assert said(app, "your turn") == 0
+                await pilot.press("escape")
+                await until(pilot, lambda: app.screen is game)
+                assert game.session.human_to_move
 
     asyncio.run(main())
