@@ -19,6 +19,6 @@ def test_a_line_said_twice_is_new_twice() -> None:
 def test_lines_the_table_dropped_from_the_front() -> None:
     """The table keeps its last lines only: the oldest fall off as new ones come."""
     seen = tuple(f"a: {n}" for n in range(50))
-    now = seen[2:] + ("b: 50", "b: 51")
+    now = (*seen[2:], "b: 50", "b: 51")
     assert new_lines(seen, now) == ("b: 50", "b: 51")
     assert new_lines(seen, ("c: all new",)) == ("c: all new",)
