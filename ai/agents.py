@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from ai.automa import AutomaAgent
 from ai.base import Agent, Budget
 from ai.heuristic import HeuristicAgent
-from ai.knowledge import EVALUATIONS, game_ai, knowledge_for
+from ai.knowledge import EVALUATIONS, game_ai, knowledge_for, level_evaluation
 from ai.mcts import MctsAgent
 from core.engine import Game, Observation
 from core.games import info_of
@@ -70,15 +70,18 @@ heuristic player where 23 of the same 40 deals were won at one turn, and with th
 lap (four turns) did better than three turns (docs/ai.md, "Looking past its own turn")."""
 
 
-def level_spec(level: str, scale: float = 1.0) -> str:
+def level_spec(level: str, scale: float = 1.0, evaluation: str = "hand") -> str:
     """Return the iteration-only spec a level plays as (``iters=1800+depth=lap``), its iterations
-    times ``scale`` (at least 1); the level's time cap is left out.
+    times ``scale`` (at least 1); the level's time cap is left out. ``evaluation`` is the one
+    the level searches with in the game at hand (:func:`ai.knowledge.level_evaluation`).
 
     Raises:
         KeyError: for a word that is not a level.
     """
     iterations = max(1, round((LEVELS[level].iterations or 1) * scale))
     settings = LEVEL_SETTINGS.get(level, "")
+    if evaluation != "hand":
+        settings = f"{settings}+eval={evaluation}" if settings else f"eval={evaluation}"
     return f"iters={iterations}" + (f"+{settings}" if settings else "")
 
 
@@ -157,8 +160,10 @@ class SearchLevel:
     """Turns the simulation plays after the tree stops, before the evaluation."""
     follow: bool = True
     """Search a turn once and follow the tree through its later decisions."""
-    evaluation: str = "hand"
-    """The evaluation at the tree's boundaries: ``hand`` (hand-tuned) or ``learned``."""
+    evaluation: str | None = "hand"
+    """The evaluation at the tree's boundaries: ``hand`` (hand-tuned) or ``learned``; None for
+    a level word, which searches with the game's level evaluation
+    (:func:`ai.knowledge.level_evaluation`)."""
     keep: float = 1.0
     """The share of its budget a later decision of the turn searches when its kept tree is
     exact (the kept visits counting)."""
@@ -191,7 +196,7 @@ def parse_search(level: str) -> SearchLevel:
     """
     if "=" not in level:  # a level word: its iteration-only spec, with the level's time cap
         budget = parse_budget(level)
-        return replace(parse_search(level_spec(level)), budget=budget)
+        return replace(parse_search(level_spec(level)), budget=budget, evaluation=None)
     parts = level.split("+")
     settings = {p.partition("=")[0]: p.partition("=")[2] for p in parts if p.startswith(_SETTINGS)}
     rest = "+".join(p for p in parts if not p.startswith(_SETTINGS))
@@ -257,7 +262,7 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
         return Player(HeuristicAgent(game, name=text), Budget(), text)
     if seat.kind == "mcts":
         found = parse_search(seat.level or "normal")
-        knowledge = knowledge_for(game, found.evaluation)
+        knowledge = knowledge_for(game, found.evaluation or level_evaluation(game))
         depth = search_depth(found, game.num_seats)
         if depth is not None and knowledge.boundary is not None:
             knowledge = replace(knowledge, boundaries=depth)

@@ -107,3 +107,20 @@ def knowledge_for(game: Game, evaluation: str = "hand") -> Knowledge:
         return Knowledge()
     knowledge: Knowledge = make(game)
     return knowledge
+
+
+def level_evaluation(game: Game) -> str:
+    """Return the evaluation the named levels (``mcts:normal`` ...) search ``game`` with.
+
+    A game's AI package names it as ``LEVEL_EVALUATION``, where arena games showed one to play
+    better than the other; it is used at the tables it can be built for (``learned`` needs
+    weights for the player count), and the hand-tuned evaluation everywhere else.
+    """
+    wanted = getattr(game_ai(game), "LEVEL_EVALUATION", "hand")
+    if wanted == "hand" or wanted not in EVALUATIONS:
+        return "hand"
+    try:
+        knowledge_for(game, wanted)
+    except ValueError:
+        return "hand"
+    return str(wanted)

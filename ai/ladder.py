@@ -22,6 +22,7 @@ import msgspec
 from ai.agents import LEVELS, level_spec, make_agent
 from ai.arena import ArenaConfig, GameRecord, play_game, seated_game
 from ai.executors import Executor, make_executor
+from ai.knowledge import level_evaluation
 from ai.ratings import PairResult, RatingFit, bootstrap, fit_ratings, rank_results
 from core.games import DEFAULT_GAME, find_game
 from core.seats import SeatSpec
@@ -35,17 +36,31 @@ class Entrant(msgspec.Struct, frozen=True):
     spec: str
 
 
-def entrant(label: str, scale: float = 1.0) -> Entrant:
+def entrant(label: str, scale: float = 1.0, evaluation: str = "hand") -> Entrant:
     """Return the entrant for a seat spec: an MCTS level becomes its iteration budget (times
-    ``scale``, at least 1), without a time cap; anything else plays as given.
+    ``scale``, at least 1), without a time cap, searching with ``evaluation`` (the game's level
+    evaluation, :func:`level_evaluation_of`); anything else plays as given.
 
     >>> entrant("mcts:normal", 0.1)
-    Entrant(label='mcts:normal', spec='mcts:iters=180')
+    Entrant(label='mcts:normal', spec='mcts:iters=180+depth=lap+keep=0.3')
     """
     seat = SeatSpec.parse(label)
     if seat.kind == "mcts" and seat.level in LEVELS:
-        return Entrant(label, f"mcts:{level_spec(seat.level, scale)}")
+        return Entrant(label, f"mcts:{level_spec(seat.level, scale, evaluation)}")
     return Entrant(label, label)
+
+
+def level_evaluation_of(
+    game: str, options: dict[str, OptionValue] | None = None, components: object | None = None
+) -> str:
+    """Return the evaluation the MCTS levels search with at a 2-seat table of ``game``.
+
+    Raises:
+        ValueError: for options the game cannot be set up with.
+    """
+    seats = ("heuristic", "heuristic")
+    config = ArenaConfig(seats=seats, games=1, game=game, options=options or {})
+    return level_evaluation(seated_game(config, config.seats, components))
 
 
 def default_labels(game: str = DEFAULT_GAME) -> tuple[str, ...]:

@@ -1,39 +1,54 @@
 """One line about the strength of each named level, for the new-game form and help texts.
 
-The lines come from arena and ladder games (docs/ai.md, "The rating ladder"); they describe how
-the levels play against each other, not promises. ``describe`` finds the line of a seat spec:
+Each game's AI package may hold its own lines (``LEVEL_TEXT`` in ``ai/<game>/levels.py``),
+measured in that game's arena and ladder games (docs/ai.md); they describe how the levels play
+against each other, not promises. A game without lines of its own, or a level it does not
+describe, gets the game-neutral line below, which says only what the level does. ``describe``
+finds the line of a seat spec in a game:
 
->>> describe("mcts:normal@Mei") == LEVEL_TEXT["mcts:normal"]
+>>> describe("mcts:normal@Mei", "sencha") == level_text("sencha")["mcts:normal"]
 True
 """
 
 from __future__ import annotations
 
+from core.games import find_game, layer_package
 from core.seats import SeatSpec
 
-LEVEL_TEXT: dict[str, str] = {
-    "random": "Any legal move, no plan: under 15 points a game. To learn the moves.",
+GENERIC_TEXT: dict[str, str] = {
+    "random": "Any legal move, no plan. To learn the moves.",
     "heuristic": "Greedy: the best-scoring move of this turn, no foresight. A first opponent.",
-    "mcts:easy": "A short search (200 iterations a move): a plan for each turn. Newcomers.",
-    "mcts:normal": "Looks to its own next turn, 2-3 s a turn; beat greedy 34 of 40. Casual.",
-    "mcts:hard": "Four times normal's search, about 9 s a turn; level with normal (21 of 40).",
-    "mcts:expert": "The longest search, up to 30 s a move; not yet measured above hard.",
-    "luyu:easy": "Lu Yu, no Expert card: about 90-100 points a game. Beatable for most.",
-    "luyu:medium": "Lu Yu, one Expert card: about 110-125 points. A race for a newcomer.",
-    "luyu:hard": "Lu Yu, two Expert cards: about 135-140 points; beats greedy half the time.",
-    "luyu:expert": "Lu Yu, three Expert cards: about 145 points; greedy loses 3 in 4.",
+    "mcts:easy": "A short search (200 iterations a move): a plan for each turn.",
+    "mcts:normal": "A search of 1,800 iterations a move that looks past its own turn.",
+    "mcts:hard": "The same search with four times normal's iterations.",
+    "mcts:expert": "The longest search, about eleven times normal's iterations.",
 }
-"""A line per level, keyed by seat spec (``mcts:hard``, ``luyu:expert``)."""
+"""What each level does, for a game whose AI package measured none of its own."""
 
 
-def describe(spec: SeatSpec | str) -> str | None:
-    """Return the line about a seat's level, or None for a person or an explicit budget.
+def level_text(game: str) -> dict[str, str]:
+    """Return the line of every level of ``game`` (a game id), keyed by seat spec
+    (``mcts:hard``, ``luyu:expert``): the game's own lines over the game-neutral ones.
+
+    Raises:
+        UnknownGameError: for a game id that is not registered.
+    """
+    package = layer_package(find_game(game), "ai")
+    own: dict[str, str] = getattr(package, "LEVEL_TEXT", {})
+    return {**GENERIC_TEXT, **own}
+
+
+def describe(spec: SeatSpec | str, game: str) -> str | None:
+    """Return the line about a seat's level in ``game``, or None for a person or an explicit
+    budget.
 
     Raises:
         ValueError: if ``spec`` is text that is not a seat spec.
+        UnknownGameError: for a game id that is not registered.
     """
     seat = spec if isinstance(spec, SeatSpec) else SeatSpec.parse(spec)
+    lines = level_text(game)
     if seat.kind in ("random", "heuristic") and seat.level in ("", "normal"):
-        return LEVEL_TEXT.get(seat.kind)
+        return lines.get(seat.kind)
     level = seat.level or ("normal" if seat.kind == "mcts" else "")
-    return LEVEL_TEXT.get(f"{seat.kind}:{level}")
+    return lines.get(f"{seat.kind}:{level}")

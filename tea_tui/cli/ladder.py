@@ -27,6 +27,7 @@ from tea_tui.safe_text import clean_lines
 
 if TYPE_CHECKING:
     from ai.ladder import LadderReport
+    from core.setup import OptionValue
 
 EXAMPLE = "tea-tui ladder --games-per-pair 4 --scale 0.1 --jobs 2"
 """An example the help text shows."""
@@ -130,6 +131,7 @@ def run_ladder_command(parser: argparse.ArgumentParser, args: argparse.Namespace
         LadderGame,
         default_labels,
         entrant,
+        level_evaluation_of,
         pairings,
         run_ladder,
     )
@@ -148,13 +150,15 @@ def run_ladder_command(parser: argparse.ArgumentParser, args: argparse.Namespace
         labels = tuple(s.strip() for s in args.entrants.split(",") if s.strip())
     else:
         labels = default_labels(args.game)
+    options: dict[str, OptionValue] = {"puerh": True} if args.puerh else {}
     try:
+        evaluation = level_evaluation_of(args.game, options)
         config = LadderConfig(
-            entrants=tuple(entrant(label, args.scale) for label in labels),
+            entrants=tuple(entrant(label, args.scale, evaluation) for label in labels),
             games_per_pair=args.games_per_pair,
             seed=args.seed,
             game=args.game,
-            options={"puerh": True} if args.puerh else {},
+            options=options,
             anchor=args.anchor,
             scale=args.scale,
         )

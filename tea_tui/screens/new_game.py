@@ -364,11 +364,11 @@ class NewGameScreen(Screen[None]):
         if select_id.startswith("kind-"):
             seat = int(select_id.removeprefix("kind-"))
             self.query_one(f"#name-{seat}", Input).placeholder = default_name(seat, event.value)
-            about = describe(event.value)
+            about = describe(event.value, self.info.id)
             if about:
                 self._note(about)
         elif select_id == "solo-level" and self.info.automa is not None:
-            about = describe(f"{self.info.automa.kind}:{event.value}")
+            about = describe(f"{self.info.automa.kind}:{event.value}", self.info.id)
             if about:
                 self._note(about)
 

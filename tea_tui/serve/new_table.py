@@ -240,7 +240,11 @@ class NewTableScreen(ModalScreen[None]):
             return  # a drop-down telling its first value, not a choice
         self._seen[select_id] = event.value
         if select_id.startswith("table-seat-") or select_id == "table-timeout":
-            about = describe(event.value) if event.value not in ("human", NOBODY) else None
+            about = (
+                describe(event.value, self.info.id)
+                if event.value not in ("human", NOBODY)
+                else None
+            )
             automa = self.info.automa
             if automa is not None and event.value.startswith(f"{automa.kind}:"):
                 rule = ui_for(self.info.id).solo_rule(automa.name)

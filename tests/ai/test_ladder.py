@@ -19,7 +19,7 @@ from ai.ladder import (
     pairings,
     run_ladder,
 )
-from ai.levels import LEVEL_TEXT, describe
+from ai.levels import GENERIC_TEXT, describe, level_text
 from ai.ratings import ELO, PairResult, bootstrap, fit_ratings, rank_results
 from core.games import find_game, game_ids
 from tea_tui.cli.ladder import main
@@ -180,13 +180,27 @@ def test_ladder_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_every_level_has_a_description() -> None:
-    """The new-game form can show a line for random, heuristic, each MCTS level and Lu Yu's."""
-    wanted = {"random", "heuristic", *(f"mcts:{level}" for level in LEVELS)}
+    """The new-game form can show a line for random, heuristic, each MCTS level and each level
+    of the game's automa, in every game; a game's own lines never name another game's automa."""
     for game in game_ids():
+        wanted = {"random", "heuristic", *(f"mcts:{level}" for level in LEVELS)}
         automa = find_game(game).automa
         if automa is not None:
             wanted |= {f"{automa.kind}:{level}" for level in automa.levels}
-    assert wanted <= set(LEVEL_TEXT)
-    assert all(0 < len(text) <= 80 and "\n" not in text for text in LEVEL_TEXT.values())
-    assert describe("mcts:hard@Bo") == LEVEL_TEXT["mcts:hard"]
-    assert describe("mcts:iters=50") is None and describe("human") is None
+        lines = level_text(game)
+        assert wanted <= set(lines), game
+        assert all(0 < len(text) <= 80 and "\n" not in text for text in lines.values())
+        if automa is None:
+            assert not any("Lu Yu" in text for text in lines.values()), game
+    assert describe("mcts:hard@Bo", "tea_garden") == level_text("tea_garden")["mcts:hard"]
+    assert describe("mcts:iters=50", "sencha") is None and describe("human", "sencha") is None
+
+
+def test_each_game_describes_its_levels_by_its_own_games() -> None:
+    """Sencha's lines come from Sencha's games, not Tea Garden's points or Lu Yu; a game with
+    no lines of its own (the Tasting Duel) gets the game-neutral ones."""
+    tea, sencha = level_text("tea_garden"), level_text("sencha")
+    assert sencha["mcts:normal"] != tea["mcts:normal"]
+    assert sencha["random"] != tea["random"] and "15 points" in tea["random"]
+    assert level_text("tasting") == GENERIC_TEXT
+    assert describe("mcts:normal", "tasting") == GENERIC_TEXT["mcts:normal"]

@@ -79,7 +79,7 @@ async def test_the_game_starts_from_a_drop_down(tmp_path: Path, key: str) -> Non
 
 @pilot_test
 async def test_a_level_chosen_says_how_strong_it_plays(tmp_path: Path) -> None:
-    from ai.levels import LEVEL_TEXT
+    from ai.levels import level_text
 
     app = title_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -88,12 +88,12 @@ async def test_a_level_chosen_says_how_strong_it_plays(tmp_path: Path) -> None:
         assert "F5" in str(note.render())  # the form opens with its keys, not a level's line
         screen.query_one("#kind-1", Select).value = "mcts:hard"
         await pilot.pause()
-        assert LEVEL_TEXT["mcts:hard"] in str(note.render())
+        assert level_text("tea_garden")["mcts:hard"] in str(note.render())
         screen.query_one("#players-1", RadioDot).value = True  # solo against Lu Yu
         await pilot.pause()
         screen.query_one("#solo-level", Select).value = "expert"
         await pilot.pause()
-        assert LEVEL_TEXT["luyu:expert"] in str(note.render())
+        assert level_text("tea_garden")["luyu:expert"] in str(note.render())
 
 
 @pilot_test

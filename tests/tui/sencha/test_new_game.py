@@ -72,3 +72,26 @@ async def test_a_rematch_keeps_sencha_and_its_house_rules(tmp_path: Path) -> Non
         assert isinstance(form, NewGameScreen)
         assert form.info.id == "sencha" and form.house_rules == ("no_money_cap",)
         assert form.query_one("#new-seed", Input).value == str(s.seed)
+
+
+@pilot_test
+async def test_a_sencha_level_is_described_by_sencha_games(tmp_path: Path) -> None:
+    """The note beside a chosen level gives Sencha's own line, never Tea Garden's."""
+    from textual.widgets import Static
+
+    from ai.levels import level_text
+    from tea_tui.app import make_title_app
+    from tea_tui.screens.new_game import NewGameScreen
+    from tea_tui.screens.title import TitleScreen
+
+    app = make_title_app(data_dir=tmp_path, processes=False, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await open_new_game(pilot, "sencha")
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#kind-1", Select).value = "mcts:hard"
+        await pilot.pause()
+        note = str(form.query_one("#new-note", Static).render())
+        assert level_text("sencha")["mcts:hard"] in note
+        assert level_text("tea_garden")["mcts:hard"] not in note

@@ -1,0 +1,18 @@
+"""One line about the strength of each Tea Garden level, from its arena and ladder games
+(docs/ai.md, "Measured figures" and "The rating ladder"); :mod:`ai.levels` shows them."""
+
+from __future__ import annotations
+
+LEVEL_TEXT: dict[str, str] = {
+    "random": "Any legal move, no plan: under 15 points a game. To learn the moves.",
+    "heuristic": "Greedy: the best-scoring move of this turn, no foresight. A first opponent.",
+    "mcts:easy": "A short search (200 iterations a move): a plan for each turn. Newcomers.",
+    "mcts:normal": "Looks to its own next turn, 2-3 s a turn; beat greedy 34 of 40. Casual.",
+    "mcts:hard": "Four times normal's search, about 9 s a turn; level with normal (21 of 40).",
+    "mcts:expert": "The longest search, up to 30 s a move; not yet measured above hard.",
+    "luyu:easy": "Lu Yu, no Expert card: about 90-100 points a game. Beatable for most.",
+    "luyu:medium": "Lu Yu, one Expert card: about 110-125 points. A race for a newcomer.",
+    "luyu:hard": "Lu Yu, two Expert cards: about 135-140 points; beats greedy half the time.",
+    "luyu:expert": "Lu Yu, three Expert cards: about 145 points; greedy loses 3 in 4.",
+}
+"""A line per level, keyed by seat spec (``mcts:hard``, ``luyu:expert``)."""
