@@ -23,6 +23,9 @@ from core.rng import Rng
 
 HINT_BUDGET = Budget(iterations=1800, seconds=4.0)
 """What a hint may spend: the ``mcts:normal`` level's iterations, for the whole decision."""
+HINT_SPEC = "mcts:normal"
+"""The search a hint runs, in its worker process or (without one) in a thread: the level's,
+with the game's level evaluation (:func:`ai.knowledge.level_evaluation`)."""
 TOP = 3
 """How many moves a hint proposes."""
 GRACE = 20.0
@@ -82,7 +85,7 @@ class Hinter:
     _slot: WorkerSlot = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._slot = WorkerSlot(self.game, "mcts:normal")
+        self._slot = WorkerSlot(self.game, HINT_SPEC)
 
     @property
     def process_running(self) -> bool:
@@ -120,13 +123,15 @@ class Hinter:
         on_progress: ProgressReport | None,
         should_stop: Callable[[], bool] | None,
     ) -> HintResult:
-        from ai.mcts import MctsAgent
+        from ai.agents import make_agent
+        from ai.base import Searcher
 
         def report(progress: Progress) -> None:
             if on_progress is not None:
                 on_progress(progress.iterations, progress.seconds)
 
-        agent = MctsAgent(self.game, name="hint")
+        agent = make_agent(HINT_SPEC, self.game).agent  # as the process searches
+        assert isinstance(agent, Searcher)
         result = agent.search(
             observation,
             legal,

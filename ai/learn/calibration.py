@@ -16,7 +16,7 @@ from functools import partial
 
 import msgspec
 
-from ai.agents import make_agent
+from ai.agents import level_spec, make_agent
 from ai.arena import ArenaConfig, seated_game, seating
 from ai.base import Budget
 from ai.executors import Executor, make_executor
@@ -108,13 +108,14 @@ def measure_game(
 ) -> list[ChancePoint]:
     """Play game ``index`` of ``config`` and measure the hint's chance at turn starts.
 
-    ``evaluation`` is the seat setting of the search hints would run (``hand`` or ``learned``).
+    The hint search is ``mcts:normal``'s (a lap of the table, as the app's hints search) with
+    ``evaluation`` (``hand`` or ``learned``), a new tree each time.
     """
     n = len(config.seats)
     seed, agents = seating(config, index)
     game = seated_game(config, tuple(config.seats[a] for a in agents))
     players = [make_agent(config.seats[a], game) for a in agents]
-    spec = "mcts" if evaluation == "hand" else f"mcts:eval={evaluation}"
+    spec = f"mcts:{level_spec('normal', evaluation=evaluation)}"
     hinter = make_agent(spec, game).agent
     assert isinstance(hinter, MctsAgent)
     boundary = knowledge_for(game).boundary

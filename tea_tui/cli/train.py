@@ -135,8 +135,9 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--eval",
         choices=("hand", "learned"),
-        default="hand",
-        help="(--calibration) the evaluation of the hint search (default hand, as hints)",
+        default=None,
+        help="(--calibration) the evaluation of the hint search (default: the one the game's "
+        "levels and hints search with at this table)",
     )
     parser.add_argument(
         "--fit-scale",
@@ -352,6 +353,11 @@ def _calibration(parser: argparse.ArgumentParser, args: argparse.Namespace, conf
 
     if args.iters < 1 or args.every < 1:
         parser.error("--iters and --every must be at least 1")
+    if args.eval is None:  # as the app's hints search
+        from ai.arena import seated_game
+        from ai.knowledge import level_evaluation
+
+        args.eval = level_evaluation(seated_game(config, config.seats))
     if args.points:
         points = _read_points(args.points)
         title = f"hint win chances pooled from {', '.join(args.points)}:"

@@ -184,8 +184,9 @@ def test_eval_learned_parses_and_plays() -> None:
     moves through a whole game; a bad evaluation name is refused."""
     assert parse_search("iters=30+eval=learned").evaluation == "learned"
     assert parse_search("eval=learned").budget.iterations == 1800
-    assert parse_search("hard").evaluation == "hand"
+    assert parse_search("hard").evaluation is None  # the game's level evaluation
     game = TeaGardenGame(num_seats=2)
+    assert not isinstance(make_agent("mcts:hard", game).agent.knowledge.evaluator, LearnedEvaluator)
     player = make_agent("mcts:iters=8+eval=learned", game)
     assert isinstance(player.agent, MctsAgent)
     assert isinstance(player.agent.knowledge.evaluator, LearnedEvaluator)

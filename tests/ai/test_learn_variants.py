@@ -9,6 +9,7 @@ from importlib import resources
 
 import pytest
 
+from ai.agents import make_agent
 from ai.base import Budget
 from ai.knowledge import knowledge_for
 from ai.learn.model import CalibratedChance, WeightsError, parse_weights, shipped_weights
@@ -20,7 +21,7 @@ from core.rng import Rng
 from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
 from tea_tui.analysis import Task, measure
-from tea_tui.hints import Hinter
+from tea_tui.hints import HINT_SPEC, Hinter
 from tests.ai.positions import midgame
 
 VARIANTS = [
@@ -99,7 +100,9 @@ def test_hints_and_analysis_use_the_variants_chance(
     observation = state.observation(state.seat)
     legal = tuple(state.legal_moves())
     assert len(legal) > 1
-    result = MctsAgent(game, name="hint").search(observation, legal, BUDGET, Rng.from_seed(3))
+    searcher = make_agent(HINT_SPEC, game).agent  # the search hints run
+    assert isinstance(searcher, MctsAgent)
+    result = searcher.search(observation, legal, BUDGET, Rng.from_seed(3))
     values = {s.move: s.value for s in result.ranked if s.visits > 0}
     hints = Hinter(game, BUDGET, processes=False).find(observation, legal, 3).suggestions
     assert hints
