@@ -8,7 +8,15 @@ the game's id."""
 from __future__ import annotations
 
 from ai.sencha.features import FEATURES
-from ai.sencha.knowledge import knowledge, learned_knowledge
+from ai.sencha.knowledge import LEVEL_EVALUATION, knowledge, learned_knowledge
+from ai.sencha.levels import LEVEL_TEXT
 from ai.sencha.stats import game_stats
 
-__all__ = ["FEATURES", "game_stats", "knowledge", "learned_knowledge"]
+__all__ = [
+    "FEATURES",
+    "LEVEL_EVALUATION",
+    "LEVEL_TEXT",
+    "game_stats",
+    "knowledge",
+    "learned_knowledge",
+]

@@ -202,5 +202,6 @@ def test_each_game_describes_its_levels_by_its_own_games() -> None:
     tea, sencha = level_text("tea_garden"), level_text("sencha")
     assert sencha["mcts:normal"] != tea["mcts:normal"]
     assert sencha["random"] != tea["random"] and "15 points" in tea["random"]
+    assert all(sencha[key] != GENERIC_TEXT[key] for key in GENERIC_TEXT)
     assert level_text("tasting") == GENERIC_TEXT
     assert describe("mcts:normal", "tasting") == GENERIC_TEXT["mcts:normal"]

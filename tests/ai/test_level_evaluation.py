@@ -1,0 +1,69 @@
+"""The evaluation a game's named levels search with (ai.knowledge.level_evaluation): Sencha's
+levels use the weights learned from self-play where they ship (2 players), Tea Garden's the
+hand-tuned evaluation; explicit iteration specs keep the evaluation they name, and the ladder
+plays and rates the levels with the same evaluation."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.agents import level_spec, make_agent, parse_search
+from ai.knowledge import level_evaluation
+from ai.ladder import entrant, level_evaluation_of
+from ai.ladder_arenas import ladder_label
+from ai.learn.model import LearnedEvaluator
+from ai.mcts import MctsAgent
+from core.engine import Game
+from core.sencha.game import SenchaGame
+from core.tasting import TastingGame
+from core.tea_garden.game import TeaGardenGame
+
+
+def evaluator_of(spec: str, game: Game) -> object:
+    agent = make_agent(spec, game).agent
+    assert isinstance(agent, MctsAgent)
+    return agent.knowledge.evaluator
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
+def test_sencha_levels_search_with_the_learned_weights_at_two_seats(level: str) -> None:
+    two = SenchaGame(num_seats=2)
+    assert level_evaluation(two) == "learned"
+    assert isinstance(evaluator_of(f"mcts:{level}", two), LearnedEvaluator)
+    # An explicit spec searches as it says: the hand-tuned evaluation unless eval=learned.
+    assert not isinstance(evaluator_of("mcts:iters=50", two), LearnedEvaluator)
+    assert isinstance(evaluator_of("mcts:iters=50+eval=learned", two), LearnedEvaluator)
+
+
+def test_without_weights_for_the_table_the_levels_stay_hand_tuned() -> None:
+    """No learned weights ship for 3-4 player Sencha, so its levels search as before there."""
+    for seats in (3, 4):
+        game = SenchaGame(num_seats=seats)
+        assert level_evaluation(game) == "hand"
+        assert not isinstance(evaluator_of("mcts:normal", game), LearnedEvaluator)
+
+
+def test_tea_garden_and_games_without_knowledge_keep_the_hand_tuned_levels() -> None:
+    assert level_evaluation(TeaGardenGame(num_seats=2)) == "hand"
+    assert not isinstance(evaluator_of("mcts:normal", TeaGardenGame(num_seats=2)), LearnedEvaluator)
+    assert level_evaluation(TastingGame()) == "hand"
+
+
+def test_a_level_word_leaves_the_evaluation_to_the_game() -> None:
+    assert parse_search("normal").evaluation is None
+    assert parse_search("iters=1800+depth=lap+keep=0.3").evaluation == "hand"
+    assert (
+        level_spec("normal", evaluation="learned") == "iters=1800+depth=lap+keep=0.3+eval=learned"
+    )
+    assert level_spec("easy", 0.5, "learned") == "iters=100+eval=learned"
+
+
+def test_the_ladder_plays_and_rates_sencha_levels_with_their_evaluation() -> None:
+    evaluation = level_evaluation_of("sencha")
+    assert evaluation == "learned" and level_evaluation_of("tea_garden") == "hand"
+    spec = entrant("mcts:normal", 1.0, evaluation).spec
+    assert spec == "mcts:iters=1800+depth=lap+keep=0.3+eval=learned"
+    assert ladder_label(spec, evaluation) == "mcts:normal"
+    # The hand-tuned search at the same budget is another entrant in Sencha, not the level.
+    assert ladder_label("mcts:iters=1800+depth=lap+keep=0.3", evaluation) != "mcts:normal"
+    assert ladder_label("mcts:iters=1800+depth=lap+keep=0.3") == "mcts:normal"
