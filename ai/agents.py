@@ -30,7 +30,9 @@ see :mod:`core.seats`) into an agent and its budget per decision::
 
 A level is an iteration budget, so a level plays deterministically for a given seed; it also has
 a time cap well above what the iterations take on a typical machine, so a slow machine never
-waits for ever. Tea Garden sub-decisions (payments, bonus choices) get a share of the budget.
+waits for ever. A sub-decision (in Tea Garden a payment or a bonus choice) gets the share of the
+budget the game's knowledge gives it. A level searches with the game's level evaluation
+(:func:`ai.knowledge.level_evaluation`: Sencha's learned one at 2 players, else hand-tuned).
 """
 
 from __future__ import annotations

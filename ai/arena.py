@@ -239,7 +239,7 @@ def run_arena(
         jobs: worker processes when no ``executor`` is given; 1 plays in this process.
         on_game: called with each finished game and the number finished so far (``done``
             included).
-        components: the Tea Garden component set; None for the built-in one.
+        components: the game's component set; None for its built-in one.
         executor: where the games run (:mod:`ai.executors`), e.g. a Dask cluster; it is left
             open for the caller to reuse. None makes one from ``jobs`` for this run.
         done: games of this configuration played before (:func:`resumed_games`): they are
