@@ -1,9 +1,11 @@
 """The evaluation a game's named levels search with (ai.knowledge.level_evaluation): Sencha's
-levels use the weights learned from self-play where they ship (2 players), Tea Garden's the
+levels use the weights learned from self-play where they ship, Tea Garden's the
 hand-tuned evaluation; explicit iteration specs keep the evaluation they name, and the ladder
 plays and rates the levels with the same evaluation."""
 
 from __future__ import annotations
+
+import importlib
 
 import pytest
 
@@ -11,7 +13,7 @@ from ai.agents import level_spec, make_agent, parse_search
 from ai.knowledge import level_evaluation
 from ai.ladder import entrant, level_evaluation_of
 from ai.ladder_arenas import ladder_label
-from ai.learn.model import LearnedEvaluator
+from ai.learn.model import LearnedEvaluator, shipped_weights
 from ai.mcts import MctsAgent
 from core.engine import Game
 from core.sencha.game import SenchaGame
@@ -35,12 +37,21 @@ def test_sencha_levels_search_with_the_learned_weights_at_two_seats(level: str) 
     assert isinstance(evaluator_of("mcts:iters=50+eval=learned", two), LearnedEvaluator)
 
 
-def test_without_weights_for_the_table_the_levels_stay_hand_tuned() -> None:
-    """No learned weights ship for 3-4 player Sencha, so its levels search as before there."""
-    for seats in (3, 4):
+def test_without_weights_for_the_table_the_levels_stay_hand_tuned(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Wherever weights ship the levels search with them; a table without (here: the weights
+    taken away) keeps the hand-tuned evaluation, and its levels still play."""
+    for seats in (2, 3, 4):
         game = SenchaGame(num_seats=seats)
-        assert level_evaluation(game) == "hand"
-        assert not isinstance(evaluator_of("mcts:normal", game), LearnedEvaluator)
+        ships = shipped_weights(game) is not None
+        assert level_evaluation(game) == ("learned" if ships else "hand")
+        assert isinstance(evaluator_of("mcts:normal", game), LearnedEvaluator) == ships
+    module = importlib.import_module("ai.sencha.knowledge")  # the package's name is a function
+    monkeypatch.setattr(module, "shipped_weights", lambda game: None)
+    game = SenchaGame(num_seats=2)
+    assert level_evaluation(game) == "hand"
+    assert not isinstance(evaluator_of("mcts:normal", game), LearnedEvaluator)
 
 
 def test_tea_garden_and_games_without_knowledge_keep_the_hand_tuned_levels() -> None:

@@ -4,6 +4,7 @@ fit are refused with a clear reason."""
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 
@@ -73,9 +74,9 @@ def test_shipped_weights_load_and_fit_the_features() -> None:
     assert 0.0 < low < high < 1.0
 
 
-def test_eval_learned_plays_a_whole_game() -> None:
+def test_eval_learned_plays_a_whole_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """``mcts:...+eval=learned`` searches on the learned evaluation and plays a Sencha game to
-    its end with legal moves; 3 players have no weights yet, and it says how to train them."""
+    its end with legal moves; a table without weights says how to train them."""
     game = SenchaGame(num_seats=2)
     player = make_agent("mcts:iters=10+eval=learned", game)
     assert isinstance(player.agent, MctsAgent)
@@ -83,6 +84,8 @@ def test_eval_learned_plays_a_whole_game() -> None:
     config = ArenaConfig(seats=("mcts:iters=10+eval=learned", "heuristic"), games=1, game="sencha")
     result = play_game(config, 0)
     assert len(result.scores) == 2 and result.moves > 50
+    module = importlib.import_module("ai.sencha.knowledge")  # the package's name is a function
+    monkeypatch.setattr(module, "shipped_weights", lambda game: None)
     with pytest.raises(ValueError, match="train --game sencha --players 3"):
         make_agent("mcts:iters=10+eval=learned", SenchaGame(num_seats=3))
 
