@@ -112,3 +112,22 @@ def test_a_mismatched_file_is_refused(change: dict[str, object], message: str) -
     tea_garden = SHIPPED.parents[2] / "tea_garden" / "data" / "learned_2p.json"
     with pytest.raises(WeightsError, match="not 'sencha'"):
         parse_weights(tea_garden.read_text(encoding="utf-8"), FEATURES, "2p")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_weights_ship_for_each_player_count(players: int) -> None:
+    """Each shipped Sencha file is found by its table, parses for its own player count only,
+    and its recipe is the command that made it, with held-out figures."""
+    game = SenchaGame(num_seats=players)
+    weights = shipped_weights(game)
+    assert weights is not None and weights.players == players
+    assert weights.variant == FEATURES.variant(game) == f"{players}p"
+    command = str(weights.recipe["command"])
+    assert command.startswith("tea-tui train --game sencha") and f"--players {players}" in command
+    path = SHIPPED.with_name(f"learned_{players}p.json")
+    text = path.read_text(encoding="utf-8")
+    assert json.loads(text)["fit"]["held_out_games"] > 0
+    for other in (2, 3, 4):
+        if other != players:
+            with pytest.raises(WeightsError):
+                parse_weights(text, FEATURES, f"{other}p")
