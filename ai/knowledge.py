@@ -9,7 +9,7 @@ random playouts to the end.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -112,11 +112,14 @@ def knowledge_for(game: Game, evaluation: str = "hand") -> Knowledge:
 def level_evaluation(game: Game) -> str:
     """Return the evaluation the named levels (``mcts:normal`` ...) search ``game`` with.
 
-    A game's AI package names it as ``LEVEL_EVALUATION``, where arena games showed one to play
-    better than the other; it is used at the tables it can be built for (``learned`` needs
-    weights for the player count), and the hand-tuned evaluation everywhere else.
+    A game's AI package names it as ``LEVEL_EVALUATION``, for every table or by seat count
+    (``{2: "learned"}``), where arena games showed one to play better than the other; it is used
+    at the tables it can be built for (``learned`` needs weights for the player count), and the
+    hand-tuned evaluation everywhere else.
     """
     wanted = getattr(game_ai(game), "LEVEL_EVALUATION", "hand")
+    if isinstance(wanted, Mapping):
+        wanted = wanted.get(game.num_seats, "hand")
     if wanted == "hand" or wanted not in EVALUATIONS:
         return "hand"
     try:

@@ -1,5 +1,5 @@
 """The evaluation a game's named levels search with (ai.knowledge.level_evaluation): Sencha's
-levels use the weights learned from self-play where they ship, Tea Garden's the
+levels use the weights learned from self-play at 2 players, Tea Garden's the
 hand-tuned evaluation; explicit iteration specs keep the evaluation they name, and the ladder
 plays and rates the levels with the same evaluation."""
 
@@ -13,7 +13,7 @@ from ai.agents import level_spec, make_agent, parse_search
 from ai.knowledge import level_evaluation
 from ai.ladder import entrant, level_evaluation_of
 from ai.ladder_arenas import ladder_label
-from ai.learn.model import LearnedEvaluator, shipped_weights
+from ai.learn.model import CalibratedChance, LearnedEvaluator, shipped_weights
 from ai.mcts import MctsAgent
 from core.engine import Game
 from core.sencha.game import SenchaGame
@@ -40,18 +40,26 @@ def test_sencha_levels_search_with_the_learned_weights_at_two_seats(level: str) 
 def test_without_weights_for_the_table_the_levels_stay_hand_tuned(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Wherever weights ship the levels search with them; a table without (here: the weights
-    taken away) keeps the hand-tuned evaluation, and its levels still play."""
-    for seats in (2, 3, 4):
+    """Sencha names the learned evaluation for 2 players only: at 3 and 4 the levels search
+    with the hand-tuned one, weights or not (where weights ship, hints still read calibrated
+    chances from them). With the 2-player weights taken away, its levels fall back too."""
+    for seats in (3, 4):
         game = SenchaGame(num_seats=seats)
-        ships = shipped_weights(game) is not None
-        assert level_evaluation(game) == ("learned" if ships else "hand")
-        assert isinstance(evaluator_of("mcts:normal", game), LearnedEvaluator) == ships
+        assert level_evaluation(game) == "hand"
+        assert not isinstance(evaluator_of("mcts:normal", game), LearnedEvaluator)
+        chance = evaluator_of_chance("mcts:normal", game)
+        assert isinstance(chance, CalibratedChance) == (shipped_weights(game) is not None)
     module = importlib.import_module("ai.sencha.knowledge")  # the package's name is a function
     monkeypatch.setattr(module, "shipped_weights", lambda game: None)
     game = SenchaGame(num_seats=2)
     assert level_evaluation(game) == "hand"
     assert not isinstance(evaluator_of("mcts:normal", game), LearnedEvaluator)
+
+
+def evaluator_of_chance(spec: str, game: Game) -> object:
+    agent = make_agent(spec, game).agent
+    assert isinstance(agent, MctsAgent)
+    return agent.knowledge.win_chance
 
 
 def test_tea_garden_and_games_without_knowledge_keep_the_hand_tuned_levels() -> None:
