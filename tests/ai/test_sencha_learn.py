@@ -114,7 +114,7 @@ def test_a_mismatched_file_is_refused(change: dict[str, object], message: str) -
         parse_weights(tea_garden.read_text(encoding="utf-8"), FEATURES, "2p")
 
 
-@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_weights_ship_for_each_player_count(players: int) -> None:
     """Each shipped Sencha file is found by its table, parses for its own player count only,
     and its recipe is the command that made it, with held-out figures."""
