@@ -33,8 +33,8 @@ LEVEL_EVALUATION = {2: "learned"}
 """The evaluation the named levels (and hints) search with, by seat count; the hand-tuned one
 at the others (:func:`ai.knowledge.level_evaluation`). At 2 players, at mcts:normal's search,
 the learned one beat the hand-tuned one in 17 of 20 games (seed 101) and the greedy player in
-40 of 40 (docs/ai.md). At 3 players it was no better against two greedy players (the weights
-still ship there, for the hints' calibrated chances)."""
+40 of 40 (docs/ai.md). At 3 and 4 players it was no better against greedy players (the weights
+ship there too, for the hints' calibrated chances)."""
 STEP_SHARE = 0.4
 """Share of the budget a step inside an action gets (which cube, which worker)."""
 
