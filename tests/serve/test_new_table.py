@@ -13,6 +13,7 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
+from ai.levels import level_text
 from core.games import GameInfo, find_game, offered_games
 from tea_tui.game_ui import ui_for
 from tea_tui.serve import lobby
@@ -77,6 +78,8 @@ def test_a_table_of_each_offered_game_through_the_form(folder: Path, game: str) 
                     await until(pilot, lambda: app.screen is form)
                     expected[ui.house_rules[0].name] = True
                 await pick(pilot, "#table-timeout", "mcts:easy")
+                # The note describes the level by this game's own games.
+                assert level_text(game)["mcts:easy"] in text_of(app, "#table-note")
                 await pilot.press("f5")
                 await until(pilot, lambda: len(app.tables) == 1)
                 await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
