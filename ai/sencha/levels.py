@@ -8,7 +8,7 @@ LEVEL_TEXT: dict[str, str] = {
     "heuristic": "Greedy: the best sale or purchase of this turn, no foresight. A first game.",
     "mcts:easy": "A short search (200 iterations a move): beat greedy 17 of 20. Newcomers.",
     "mcts:normal": "Looks to its own next turn, under a second a turn; beat greedy 40 of 40.",
-    "mcts:hard": "Four times normal's search, a second or two a turn.",
-    "mcts:expert": "The longest search, a few seconds a turn; not measured above hard.",
+    "mcts:hard": "Four times normal's search, about 1 s a turn; beat normal 24 of 40.",
+    "mcts:expert": "The longest search, 2-3 s a turn; won 6 of 12 against hard and normal.",
 }
 """A line per level, keyed by seat spec (``mcts:hard``)."""
