@@ -9,7 +9,7 @@ LEVEL_TEXT: dict[str, str] = {
     "mcts:easy": "A short search (200 iterations a move): a plan for each turn. Newcomers.",
     "mcts:normal": "Looks to its own next turn, 2-3 s a turn; beat greedy 34 of 40. Casual.",
     "mcts:hard": "Four times normal's search, about 9 s a turn; level with normal (21 of 40).",
-    "mcts:expert": "The longest search, up to 30 s a move; not yet measured above hard.",
+    "mcts:expert": "The longest search, about 20 s a turn; lost its first 2 games to normal.",
     "luyu:easy": "Lu Yu, no Expert card: about 90-100 points a game. Beatable for most.",
     "luyu:medium": "Lu Yu, one Expert card: about 110-125 points. A race for a newcomer.",
     "luyu:hard": "Lu Yu, two Expert cards: about 135-140 points; beats greedy half the time.",
