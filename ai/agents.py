@@ -30,9 +30,9 @@ see :mod:`core.seats`) into an agent and its budget per decision::
 
 A level is an iteration budget, so a level plays deterministically for a given seed; it also has
 a time cap well above what the iterations take on a typical machine, so a slow machine never
-waits for ever. A sub-decision (in Tea Garden a payment or a bonus choice) gets the share of the
-budget the game's knowledge gives it. A level searches with the game's level evaluation
-(:func:`ai.knowledge.level_evaluation`: Sencha's learned one at 2 players, else hand-tuned).
+waits for ever. A sub-decision (a payment, a bonus choice) gets the share of the budget the
+game's knowledge gives it. A level searches with the game's level evaluation
+(:func:`ai.knowledge.level_evaluation`).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from dataclasses import dataclass, replace
 from ai.automa import AutomaAgent
 from ai.base import Agent, Budget
 from ai.heuristic import HeuristicAgent
-from ai.knowledge import EVALUATIONS, game_ai, knowledge_for, level_evaluation
+from ai.knowledge import EVALUATIONS, game_ai, knowledge_for, level_knowledge
 from ai.mcts import MctsAgent
 from core.engine import Game, Observation
 from core.games import info_of
@@ -81,10 +81,12 @@ def level_spec(level: str, scale: float = 1.0, evaluation: str = "hand") -> str:
         KeyError: for a word that is not a level.
     """
     iterations = max(1, round((LEVELS[level].iterations or 1) * scale))
-    settings = LEVEL_SETTINGS.get(level, "")
+    parts = [f"iters={iterations}"]
+    if level in LEVEL_SETTINGS:
+        parts.append(LEVEL_SETTINGS[level])
     if evaluation != "hand":
-        settings = f"{settings}+eval={evaluation}" if settings else f"eval={evaluation}"
-    return f"iters={iterations}" + (f"+{settings}" if settings else "")
+        parts.append(f"eval={evaluation}")
+    return "+".join(parts)
 
 
 AI_KINDS = ("random", "heuristic", "mcts", "luyu", "openspiel-ismcts", "openspiel-mcts")
@@ -264,7 +266,10 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
         return Player(HeuristicAgent(game, name=text), Budget(), text)
     if seat.kind == "mcts":
         found = parse_search(seat.level or "normal")
-        knowledge = knowledge_for(game, found.evaluation or level_evaluation(game))
+        if found.evaluation is None:  # a level word: the game's level evaluation
+            knowledge = level_knowledge(game)[1]
+        else:
+            knowledge = knowledge_for(game, found.evaluation)
         depth = search_depth(found, game.num_seats)
         if depth is not None and knowledge.boundary is not None:
             knowledge = replace(knowledge, boundaries=depth)

@@ -109,8 +109,9 @@ def knowledge_for(game: Game, evaluation: str = "hand") -> Knowledge:
     return knowledge
 
 
-def level_evaluation(game: Game) -> str:
-    """Return the evaluation the named levels (``mcts:normal`` ...) search ``game`` with.
+def level_knowledge(game: Game) -> tuple[str, Knowledge]:
+    """Return the evaluation the named levels (``mcts:normal`` ...) search ``game`` with, and
+    the knowledge built with it.
 
     A game's AI package names it as ``LEVEL_EVALUATION``, for every table or by seat count
     (``{2: "learned"}``), where arena games showed one to play better than the other; it is used
@@ -120,10 +121,15 @@ def level_evaluation(game: Game) -> str:
     wanted = getattr(game_ai(game), "LEVEL_EVALUATION", "hand")
     if isinstance(wanted, Mapping):
         wanted = wanted.get(game.num_seats, "hand")
-    if wanted == "hand" or wanted not in EVALUATIONS:
-        return "hand"
-    try:
-        knowledge_for(game, wanted)
-    except ValueError:
-        return "hand"
-    return str(wanted)
+    if wanted != "hand" and wanted in EVALUATIONS:
+        try:
+            return str(wanted), knowledge_for(game, wanted)
+        except ValueError:
+            pass
+    return "hand", knowledge_for(game)
+
+
+def level_evaluation(game: Game) -> str:
+    """Return the evaluation the named levels search ``game`` with (see
+    :func:`level_knowledge`)."""
+    return level_knowledge(game)[0]

@@ -4,10 +4,7 @@ Each game's AI package may hold its own lines (``LEVEL_TEXT`` in ``ai/<game>/lev
 measured in that game's arena and ladder games (docs/ai.md); they describe how the levels play
 against each other, not promises. A game without lines of its own, or a level it does not
 describe, gets the game-neutral line below, which says only what the level does. ``describe``
-finds the line of a seat spec in a game:
-
->>> describe("mcts:normal@Mei", "sencha") == level_text("sencha")["mcts:normal"]
-True
+finds the line of a seat spec (``mcts:normal@Mei``) in a game, by the game's id.
 """
 
 from __future__ import annotations

@@ -4,11 +4,30 @@ starts has them, and the next New game remembers Sencha."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.widgets import Checkbox, Input, Select
 
 from tea_tui.games.sencha.session import SenchaSession
 from tests.tui.pilot_tools import open_new_game, pilot_test, until
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.pilot import Pilot
+
+    from tea_tui.screens.new_game import NewGameScreen
+
+
+async def sencha_form(pilot: Pilot[None], app: App[None]) -> NewGameScreen:
+    """Wait for the title screen and open Sencha's new-game form from it."""
+    from tea_tui.screens.new_game import NewGameScreen
+    from tea_tui.screens.title import TitleScreen
+
+    await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+    await open_new_game(pilot, "sencha")
+    form = app.screen
+    assert isinstance(form, NewGameScreen) and form.info.id == "sencha"
+    return form
 
 
 @pilot_test
@@ -17,15 +36,11 @@ async def test_sencha_set_up_from_the_title_with_house_rules(tmp_path: Path) -> 
     from tea_tui.screens.choose_game import ChooseGameScreen
     from tea_tui.screens.game import GameScreen
     from tea_tui.screens.house_rules import HouseRulesScreen
-    from tea_tui.screens.new_game import NewGameScreen
     from tea_tui.screens.title import TitleScreen
 
     app = make_title_app(data_dir=tmp_path, processes=False, pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
-        await open_new_game(pilot, "sencha")
-        form = app.screen
-        assert isinstance(form, NewGameScreen) and form.info.id == "sencha"
+        form = await sencha_form(pilot, app)
         await pilot.press("f3")
         await until(pilot, lambda: isinstance(app.screen, HouseRulesScreen))
         dialog = app.screen
@@ -81,15 +96,10 @@ async def test_a_sencha_level_is_described_by_sencha_games(tmp_path: Path) -> No
 
     from ai.levels import level_text
     from tea_tui.app import make_title_app
-    from tea_tui.screens.new_game import NewGameScreen
-    from tea_tui.screens.title import TitleScreen
 
     app = make_title_app(data_dir=tmp_path, processes=False, pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
-        await open_new_game(pilot, "sencha")
-        form = app.screen
-        assert isinstance(form, NewGameScreen)
+        form = await sencha_form(pilot, app)
         form.query_one("#kind-1", Select).value = "mcts:hard"
         await pilot.pause()
         note = str(form.query_one("#new-note", Static).render())
