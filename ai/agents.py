@@ -53,11 +53,13 @@ from core.seats import BUDGET_KEYS, LAP, REAL_SETTINGS, SeatSpec, real_setting_o
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=200, seconds=1.0),
-    "normal": Budget(iterations=1800, seconds=3.0),
+    "normal": Budget(iterations=1800, seconds=2.0),
     "hard": Budget(iterations=7200, seconds=10.0),
     "expert": Budget(iterations=20000, seconds=30.0),
 }
-"""The MCTS levels and their budget for a full decision."""
+"""The MCTS levels and their budget for a full decision. A level's seconds are also its clock:
+the most wall-clock time a whole turn of the level searches (``clock=``), so that ``mcts:normal``
+answers within 2 s a turn on an idle machine (docs/ai.md, "A clock per turn")."""
 LEVEL_SETTINGS: dict[str, str] = {
     "normal": "depth=lap+keep=0.3",
     "hard": "depth=lap+keep=0.3",
@@ -175,6 +177,8 @@ class SearchLevel:
     """The exploration constant of UCB1; None for the game's own."""
     turn: float | None = None
     """The most a whole turn searches, in decision budgets; None for no limit."""
+    clock: float | None = None
+    """The most wall-clock seconds a whole turn searches; None for no limit."""
 
 
 _SETTINGS = tuple(f"{key}=" for key in BUDGET_KEYS if key not in ("iters", "time"))
@@ -200,7 +204,8 @@ def parse_search(level: str) -> SearchLevel:
     """
     if "=" not in level:  # a level word: its iteration-only spec, with the level's time cap
         budget = parse_budget(level)
-        return replace(parse_search(level_spec(level)), budget=budget, evaluation=None)
+        found = parse_search(level_spec(level))
+        return replace(found, budget=budget, evaluation=None, clock=budget.seconds)
     parts = level.split("+")
     settings = {p.partition("=")[0]: p.partition("=")[2] for p in parts if p.startswith(_SETTINGS)}
     rest = "+".join(p for p in parts if not p.startswith(_SETTINGS))
@@ -224,6 +229,7 @@ def parse_search(level: str) -> SearchLevel:
     return SearchLevel(
         budget,
         turn=real.get("turn"),
+        clock=real.get("clock"),
         uct_c=real.get("c"),
         keep=real.get("keep", 1.0),
         depth=numbers.get("depth"),
@@ -282,6 +288,7 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
             keep=found.keep,
             uct_c=found.uct_c,
             turn=found.turn,
+            clock=found.clock,
         )
         return Player(agent, found.budget, text)
     automa = info_of(game).automa

@@ -58,6 +58,9 @@ TOP_UP = 0.3
 """After a reveal, the least share of a decision's budget searched on top of the kept tree."""
 SPENT_REVEAL = 0.1
 """After a reveal in a turn whose pool is spent, the share of its budget a decision searches."""
+CLOCK_REVEAL = 0.05
+"""After a reveal in a turn whose clock has run out, the share of the clock a decision searches
+(its tree was grown on samples that did not know what the reveal showed)."""
 
 
 class MctsAgent:
@@ -99,6 +102,10 @@ class MctsAgent:
             budget (iterations and seconds alike), its first decision included; None for no
             limit. Once a turn's pool is spent, a later decision follows its kept tree (one
             iteration), or after a reveal searches ``SPENT_REVEAL`` of its budget.
+        clock: when following, the most wall-clock seconds a whole turn searches, all its
+            decisions together; None for no limit. A decision searches at most what is left of
+            the turn's clock; once it has run out, a decision follows its kept tree, or after a
+            reveal searches ``CLOCK_REVEAL`` of the clock.
 
     Raises:
         ValueError: if a parameter is out of range or the game has fewer than one seat.
@@ -119,6 +126,7 @@ class MctsAgent:
         replies: int = 0,
         keep: float = 1.0,
         turn: float | None = None,
+        clock: float | None = None,
     ) -> None:
         if game.num_seats < 1:
             raise ValueError(f"a game needs at least one seat, not {game.num_seats}")
@@ -137,6 +145,8 @@ class MctsAgent:
             raise ValueError(f"replies must not be negative, not {replies}")
         if turn is not None and not turn >= 1:
             raise ValueError(f"turn must be at least 1, not {turn}")
+        if clock is not None and not clock > 0:
+            raise ValueError(f"clock must be above 0, not {clock}")
         self.game = game
         self.name = name
         self.default_budget = default_budget or Budget(iterations=DEFAULT_ITERATIONS)
@@ -149,6 +159,8 @@ class MctsAgent:
         self.keep = keep
         self.turn = turn
         """A turn's pool, in decision budgets; None for no limit."""
+        self.clock = clock
+        """The most wall-clock seconds a turn searches; None for no limit."""
         self._spent = (0, 0.0)
         """Iterations and seconds searched so far in the turn followed (see :meth:`budget_for`)."""
         self.replies = replies
@@ -199,7 +211,7 @@ class MctsAgent:
         if node is None or not same_turn:  # a turn (or a search that kept nothing) begins
             self._spent = (0, 0.0)
         if node is None:
-            return share
+            return self._within_clock(share, exact=True)
         legal = set(legal_moves)
         held = sum(c.visits for m, c in node.children.items() if m in legal)
         wanted = share.iterations
@@ -213,7 +225,20 @@ class MctsAgent:
         if not exact:
             left = max(left, math.ceil(self.top_up * wanted))
         given = share.scaled(max(1, left) / wanted)
-        return given if self.turn is None else self._within_turn(given, budget, exact)
+        if self.turn is not None:
+            given = self._within_turn(given, budget, exact)
+        return self._within_clock(given, exact)
+
+    def _within_clock(self, given: Budget, exact: bool) -> Budget:
+        """``given`` with its seconds cut to what is left of the turn's :attr:`clock`."""
+        if self.clock is None:
+            return given
+        left = self.clock - self._spent[1]
+        least = 0.001 if exact else CLOCK_REVEAL * self.clock
+        seconds = max(left, least)
+        if given.seconds is not None:
+            seconds = min(seconds, given.seconds)
+        return Budget(iterations=given.iterations, seconds=seconds)
 
     def _within_turn(self, given: Budget, budget: Budget, exact: bool) -> Budget:
         """``given`` cut to what is left of the turn's pool (:attr:`turn` times ``budget``)."""

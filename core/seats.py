@@ -38,7 +38,7 @@ SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
 LEVELLED_KINDS = frozenset({"heuristic", "mcts", "luyu", "openspiel-ismcts", "openspiel-mcts"})
 """The kinds that take a level; ``human`` and ``random`` take none."""
 
-BUDGET_KEYS = ("iters", "time", "depth", "reply", "follow", "eval", "keep", "c", "turn")
+BUDGET_KEYS = ("iters", "time", "depth", "reply", "follow", "eval", "keep", "c", "turn", "clock")
 """The settings an explicit level may give, joined by ``+``: ``iters=N`` (whole number),
 ``time=SECONDS``, ``depth=N`` (turns searched before the evaluation, 1 to :data:`MAX_DEPTH`;
 ``depth=lap``: a lap of the table, every other seat's next turn and the seat's own next one),
@@ -47,8 +47,9 @@ BUDGET_KEYS = ("iters", "time", "depth", "reply", "follow", "eval", "keep", "c",
 every decision afresh), ``keep=F`` (above 0, at most 1: the share of its budget a later decision
 of a turn searches on the tree kept from the turn's first), ``c=X`` (the search's exploration
 constant, at least 0; the game's own by default), ``turn=F`` (at least 1: the most a whole turn
-searches, in decision budgets) and ``eval=hand|learned`` (the evaluation
-searched with)."""
+searches, in decision budgets), ``clock=SECONDS`` (above 0: the most wall-clock time a whole
+turn searches, all its decisions together) and ``eval=hand|learned`` (the evaluation searched
+with)."""
 EVALUATIONS = ("hand", "learned")
 """The evaluations ``eval=`` may name: hand-tuned, or learned from self-play."""
 LAP = "lap"
@@ -59,9 +60,11 @@ REAL_SETTINGS: dict[str, tuple[float, float, str]] = {
     "keep": (0.0, 1.0, "above 0 and at most 1"),
     "c": (0.0, math.inf, "at least 0"),
     "turn": (1.0, math.inf, "at least 1"),
+    "clock": (0.0, math.inf, "above 0"),
 }
-"""The settings that take a real number: their bounds and how a message words them (``keep``'s
-low bound is excluded, see :func:`real_setting_ok`)."""
+"""The settings that take a real number: their bounds and how a message words them (the low
+bound of ``keep`` and ``clock`` is excluded, see :func:`real_setting_ok`)."""
+_OPEN_LOW = frozenset({"keep", "clock"})
 
 MAX_NAME = 32
 """The longest seat name, in characters."""
@@ -139,7 +142,7 @@ class SeatSpec(msgspec.Struct, frozen=True, omit_defaults=True):
 def real_setting_ok(key: str, value: float) -> bool:
     """True when ``value`` is within the bounds of the real-valued setting ``key``."""
     low, high, _ = REAL_SETTINGS[key]
-    return low <= value <= high and not (key == "keep" and value == low)
+    return low <= value <= high and not (key in _OPEN_LOW and value == low)
 
 
 def _check_level(level: str) -> None:
@@ -152,7 +155,7 @@ def _check_level(level: str) -> None:
                     f"level {level!r}: unknown budget {part!r} "
                     "(use iters=N or time=SECONDS, optionally +depth=N or +depth=lap, +reply=N, "
                     "+follow=0, "
-                    "+keep=F, +c=X, +turn=F or +eval=learned)"
+                    "+keep=F, +c=X, +turn=F, +clock=SECONDS or +eval=learned)"
                 )
             if key in seen:
                 raise ValueError(f"level {level!r}: {key} is given twice")

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from ai.agents import make_agent, parse_search
+from ai.agents import level_spec, make_agent, parse_search
 from ai.base import Budget, Evaluator, SearchResult
-from ai.mcts import SPENT_REVEAL, TOP_UP, MctsAgent
+from ai.mcts import CLOCK_REVEAL, SPENT_REVEAL, TOP_UP, MctsAgent
 from ai.tea_garden.knowledge import tea_garden_turn_start
 from core.engine import State
 from core.rng import Rng
@@ -26,7 +26,13 @@ class Decision:
     """One decision played by :func:`play_turns`: what the agent was given and found."""
 
     def __init__(
-        self, wanted: int, given: int, exact: bool | None, result: SearchResult, turn: int = 0
+        self,
+        wanted: int,
+        given: int,
+        exact: bool | None,
+        result: SearchResult,
+        turn: int = 0,
+        seconds: float | None = None,
     ) -> None:
         self.turn = turn
         """Which of the played turns it belongs to (1 for the first)."""
@@ -37,9 +43,13 @@ class Decision:
         self.exact = exact
         """None for a new tree, else whether the kept tree was exact."""
         self.result = result
+        self.seconds = seconds
+        """The seconds :meth:`MctsAgent.budget_for` gave it."""
 
 
-def play_turns(agent: MctsAgent, state: TeaGardenState, turns: int) -> list[Decision]:
+def play_turns(
+    agent: MctsAgent, state: TeaGardenState, turns: int, budget: Budget = BUDGET
+) -> list[Decision]:
     """Let ``agent`` play its seat for ``turns`` turns (the other seat plays its first legal
     move), through budget_for and search as the worker does; return its decisions."""
     seat = state.current_seat()
@@ -60,15 +70,17 @@ def play_turns(agent: MctsAgent, state: TeaGardenState, turns: int) -> list[Deci
             state.apply(legal[0])
             continue
         view = state.observation(seat)
-        share = BUDGET.scaled(agent.knowledge.decision_weight(view, legal))
-        budget = agent.budget_for(view, legal, BUDGET)
+        share = budget.scaled(agent.knowledge.decision_weight(view, legal))
+        given = agent.budget_for(view, legal, budget)
         plan = agent._plan
         if agent.follow:
             assert plan is not None and plan[0] is view
         exact = None if plan is None or plan[1] is None else plan[2]
-        result = agent.search(view, legal, budget, rng)
-        assert share.iterations is not None and budget.iterations is not None
-        out.append(Decision(share.iterations, budget.iterations, exact, result, started))
+        result = agent.search(view, legal, given, rng)
+        assert share.iterations is not None and given.iterations is not None
+        out.append(
+            Decision(share.iterations, given.iterations, exact, result, started, given.seconds)
+        )
         state.apply(result.move)
     return out
 
@@ -276,3 +288,40 @@ def test_a_turn_pool_bounds_what_a_whole_turn_searches() -> None:
             parse_search(bad)
     with pytest.raises(ValueError, match="turn"):
         MctsAgent(game, turn=0.9)
+
+
+def test_a_turn_clock_bounds_the_seconds_a_whole_turn_searches() -> None:
+    """``+clock=S``: a turn's first decision may search S seconds; each later one what is left
+    of them after the seconds its turn has searched so far; once they are gone an exact decision
+    follows its tree and a reveal searches ``CLOCK_REVEAL`` of the clock."""
+    game = TeaGardenGame(num_seats=2)
+    agent = make_agent("mcts:iters=100000+clock=0.15", game).agent
+    assert isinstance(agent, MctsAgent) and agent.clock == 0.15
+    decisions = play_turns(agent, midgame(seed=11), turns=3, budget=Budget(iterations=100000))
+    turns: dict[int, list[Decision]] = {}
+    for d in decisions:
+        turns.setdefault(d.turn, []).append(d)
+    assert len(turns) >= 2
+    for turn in turns.values():
+        assert turn[0].seconds == pytest.approx(0.15)
+        spent = turn[0].result.seconds
+        for d in turn[1:]:
+            least = 0.001 if d.exact else CLOCK_REVEAL * 0.15
+            assert d.seconds == pytest.approx(max(0.15 - spent, least))
+            spent += d.result.seconds
+        assert all(d.result.iterations < 100000 for d in turn)  # the clock ended every search
+    for bad in ("iters=9+clock=0", "iters=9+clock=-1", "iters=9+clock=soon"):
+        with pytest.raises(ValueError, match="clock"):
+            parse_search(bad)
+    with pytest.raises(ValueError, match="clock"):
+        MctsAgent(game, clock=0.0)
+
+
+def test_a_level_word_searches_on_its_clock_and_its_spec_on_iterations_alone() -> None:
+    """``mcts:normal`` in play has a 2 s clock per turn; the spec the arena's ladder plays it
+    as (``level_spec``) has none, so that its results do not depend on the machine."""
+    game = TeaGardenGame(num_seats=2)
+    agent = make_agent("mcts:normal", game).agent
+    assert isinstance(agent, MctsAgent) and agent.clock == 2.0
+    assert parse_search("normal").clock == 2.0
+    assert parse_search(level_spec("normal")).clock is None
