@@ -42,6 +42,7 @@ from dataclasses import dataclass, replace
 
 from ai.automa import AutomaAgent
 from ai.base import Agent, Budget
+from ai.ensemble import Ensemble
 from ai.heuristic import HeuristicAgent
 from ai.knowledge import EVALUATIONS, game_ai, knowledge_for, level_knowledge
 from ai.mcts import MctsAgent
@@ -49,7 +50,7 @@ from core.engine import Game, Observation
 from core.games import info_of
 from core.moves import Move
 from core.rng import Rng
-from core.seats import BUDGET_KEYS, LAP, REAL_SETTINGS, SeatSpec, real_setting_ok
+from core.seats import BUDGET_KEYS, LAP, MAX_TREES, REAL_SETTINGS, SeatSpec, real_setting_ok
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=200, seconds=1.0),
@@ -179,6 +180,8 @@ class SearchLevel:
     """The most a whole turn searches, in decision budgets; None for no limit."""
     clock: float | None = None
     """The most wall-clock seconds a whole turn searches; None for no limit."""
+    trees: int = 1
+    """Independent search trees merged at each decision (:mod:`ai.ensemble`)."""
 
 
 _SETTINGS = tuple(f"{key}=" for key in BUDGET_KEYS if key not in ("iters", "time"))
@@ -216,20 +219,22 @@ def parse_search(level: str) -> SearchLevel:
         known = " or ".join(EVALUATIONS)
         raise ValueError(f"MCTS level {level!r}: eval must be {known}, not {evaluation!r}")
     lap = settings.get("depth") == LAP
-    for key, low in (("depth", 1), ("reply", 0), ("follow", 0)):
+    for key, low in (("depth", 1), ("reply", 0), ("follow", 0), ("trees", 1)):
         if key not in settings or (key == "depth" and lap):
             continue
         try:
             numbers[key] = int(settings[key])
         except ValueError:
             raise ValueError(f"MCTS level {level!r}: {key} needs a whole number") from None
-        if numbers[key] < low or (key == "follow" and numbers[key] > 1):
+        high = {"follow": 1, "trees": MAX_TREES}.get(key)
+        if numbers[key] < low or (high is not None and numbers[key] > high):
             raise ValueError(f"MCTS level {level!r}: {key} out of range")
     real = {key: _real(level, key, settings[key]) for key in REAL_SETTINGS if key in settings}
     return SearchLevel(
         budget,
         turn=real.get("turn"),
         clock=real.get("clock"),
+        trees=numbers.get("trees", 1),
         uct_c=real.get("c"),
         keep=real.get("keep", 1.0),
         depth=numbers.get("depth"),
@@ -279,17 +284,22 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
         depth = search_depth(found, game.num_seats)
         if depth is not None and knowledge.boundary is not None:
             knowledge = replace(knowledge, boundaries=depth)
-        agent = MctsAgent(
-            game,
-            name=text,
-            knowledge=knowledge,
-            follow=found.follow,
-            replies=found.replies,
-            keep=found.keep,
-            uct_c=found.uct_c,
-            turn=found.turn,
-            clock=found.clock,
-        )
+        trees = found.trees
+        members = [
+            MctsAgent(
+                game,
+                name=text,
+                knowledge=knowledge,
+                follow=found.follow,
+                replies=found.replies,
+                keep=found.keep,
+                uct_c=found.uct_c,
+                turn=found.turn,
+                clock=None if found.clock is None else found.clock / trees,
+            )
+            for _ in range(trees)
+        ]
+        agent: Agent = members[0] if trees == 1 else Ensemble(members, name=text)
         return Player(agent, found.budget, text)
     automa = info_of(game).automa
     if automa is not None and seat.kind == automa.kind:  # its difficulty is in the setup

@@ -229,6 +229,14 @@ class MctsAgent:
             given = self._within_turn(given, budget, exact)
         return self._within_clock(given, exact)
 
+    def adopt(self, move: Move) -> None:
+        """Take ``move`` as the one played at the decision last searched, whichever move that
+        search ranked first (an ensemble plays its trees' merged choice), so that the next
+        decision follows the tree below ``move``."""
+        if self._last is not None:
+            observation, _, root = self._last
+            self._last = (observation, move, root)
+
     def _within_clock(self, given: Budget, exact: bool) -> Budget:
         """``given`` with its seconds cut to what is left of the turn's :attr:`clock`."""
         if self.clock is None:

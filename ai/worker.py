@@ -28,9 +28,12 @@ from types import TracebackType
 from typing import Any
 
 import msgspec
+from msgspec.structs import replace
 
 from ai.agents import make_agent
 from ai.base import Budget, MoveStat, Progress, Searcher, SearchResult
+from ai.ensemble import Ensemble, member_budget, member_seeds, merge
+from ai.mcts import MctsAgent
 from core.engine import Game, Observation
 from core.moves import Move
 from core.rng import Rng
@@ -54,6 +57,8 @@ class WorkerRequest(msgspec.Struct, frozen=True, kw_only=True):
     """None for the budget of the worker's seat spec."""
     seed: int
     analyse: bool = False
+    adopt: Move | None = None
+    """An ensemble member's: the move the ensemble played at the member's last search."""
 
 
 class WorkerProgress(msgspec.Struct, frozen=True, kw_only=True):
@@ -61,6 +66,8 @@ class WorkerProgress(msgspec.Struct, frozen=True, kw_only=True):
 
     request: int
     progress: Progress
+    member: int = 0
+    """Which of an ensemble's processes reports (0 for a lone agent)."""
 
 
 class WorkerResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -75,6 +82,8 @@ class WorkerResult(msgspec.Struct, frozen=True, kw_only=True):
     seconds: float = 0.0
     cancelled: bool = False
     error: str = ""
+    member: int = 0
+    """Which of an ensemble's processes answers (0 for a lone agent)."""
 
 
 WorkerMessage = WorkerProgress | WorkerResult
@@ -92,23 +101,39 @@ class AgentWorker:
     """
 
     def __init__(self, game: Game, spec: str) -> None:
-        make_agent(spec, game)  # check the spec here, where the error can be shown
+        player = make_agent(spec, game)  # check the spec here, where the error can be shown
         self.game = game
         self.spec = spec
+        self._ensemble = player.agent if isinstance(player.agent, Ensemble) else None
+        self._budget = player.budget
+        trees = 1 if self._ensemble is None else self._ensemble.trees
         ctx = get_context("spawn")
-        self._requests: Any = ctx.Queue()
+        self._requests: list[Any] = [ctx.Queue() for _ in range(trees)]
         self._replies: Any = ctx.Queue()
         self._cancelled: Synchronized[int] = ctx.Value("q", 0)
-        self._process: SpawnProcess = ctx.Process(
-            target=_serve,
-            args=(game, spec, self._requests, self._replies, self._cancelled),
-            daemon=True,
-        )
+        self._processes: list[SpawnProcess] = [
+            ctx.Process(
+                target=_serve,
+                args=(game, spec, self._requests[i], self._replies, self._cancelled, i, trees),
+                daemon=True,
+            )
+            for i in range(trees)
+        ]
         self._next = 0
+        self._pending: dict[int, tuple[WorkerRequest, list[WorkerResult]]] = {}
+        """An ensemble's requests in flight: what was asked and the members' answers so far."""
+        self._adopt: Move | None = None
+        """The move an ensemble's members are to take as played at their last search."""
+
+    @property
+    def processes(self) -> int:
+        """How many processes think for this agent (an ensemble's trees, else one)."""
+        return len(self._processes)
 
     def start(self) -> None:
         """Start the process (done by ``with`` too)."""
-        self._process.start()
+        for process in self._processes:
+            process.start()
 
     def submit(
         self,
@@ -129,23 +154,35 @@ class AgentWorker:
             analyse: spend the whole budget (no sub-decision share) and rank every root move.
         """
         self._next += 1
-        self._requests.put(
-            WorkerRequest(
-                id=self._next,
-                observation=observation,
-                legal_moves=tuple(legal_moves),
-                budget=budget,
-                seed=seed,
-                analyse=analyse,
-            )
+        request = WorkerRequest(
+            id=self._next,
+            observation=observation,
+            legal_moves=tuple(legal_moves),
+            budget=budget,
+            seed=seed,
+            analyse=analyse,
         )
+        if self._ensemble is None:
+            self._requests[0].put(request)
+            return self._next
+        # an ensemble: each member searches with its own seed and share, at once
+        trees = self._ensemble.trees
+        share = member_budget(budget or self._budget, trees, parallel=True)
+        seeds = member_seeds(Rng.from_seed(seed), trees)
+        for queue_, member_seed in zip(self._requests, seeds, strict=True):
+            queue_.put(replace(request, budget=share, seed=member_seed, adopt=self._adopt))
+        self._adopt = None
+        self._pending[self._next] = (request, [])
         return self._next
 
     def poll(self, timeout: float | None = 0.0) -> WorkerMessage | None:
         """Return the next message, waiting up to ``timeout`` seconds (None: wait for one).
 
+        An ensemble's members answer one request together: the first member's progress is
+        passed on and the result is their merged search.
+
         Raises:
-            WorkerDiedError: if the process has ended and no message is left.
+            WorkerDiedError: if a process has ended and no message is left.
         """
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
@@ -153,15 +190,65 @@ class AgentWorker:
             try:
                 message: WorkerMessage = self._replies.get(timeout=max(0.0, step))
             except queue.Empty:
-                if not self._process.is_alive():
-                    code = self._process.exitcode
-                    raise WorkerDiedError(
-                        f"the AI worker ({self.spec}) stopped, exit code {code}"
-                    ) from None
+                for process in self._processes:
+                    if not process.is_alive():
+                        code = process.exitcode
+                        raise WorkerDiedError(
+                            f"the AI worker ({self.spec}) stopped, exit code {code}"
+                        ) from None
                 if deadline is not None and time.monotonic() >= deadline:
                     return None
                 continue
-            return message
+            if self._ensemble is None:
+                return message
+            merged = self._gather(message)
+            if merged is not None:
+                return merged
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+
+    def _gather(self, message: WorkerMessage) -> WorkerMessage | None:
+        """An ensemble member's message as the ensemble's: its first member's progress, or,
+        once every member has answered, the merged result (None until then)."""
+        assert self._ensemble is not None
+        if isinstance(message, WorkerProgress):  # the first tree's, its iterations for all
+            if message.member != 0:
+                return None
+            progress = message.progress
+            done = progress.iterations * self._ensemble.trees
+            return replace(message, progress=replace(progress, iterations=done))
+        request, answers = self._pending[message.request]
+        answers.append(message)
+        if len(answers) < self._ensemble.trees:
+            return None
+        del self._pending[message.request]
+        failed = [a for a in answers if a.move is None]
+        if failed:
+            return failed[0]
+        if not request.analyse and len(request.legal_moves) == 1:
+            return answers[0]  # forced: nothing was searched
+        knowledge = self._ensemble.members[0].knowledge
+        view = request.observation
+        merged = merge(
+            [
+                SearchResult(
+                    move=a.move, ranked=a.ranked, iterations=a.iterations, seconds=a.seconds
+                )
+                for a in sorted(answers, key=lambda a: a.member)
+                if a.move is not None
+            ],
+            request.legal_moves,
+            lambda value: knowledge.win_chance(value, view),
+        )
+        self._adopt = merged.move
+        return WorkerResult(
+            request=request.id,
+            move=merged.move,
+            ranked=merged.ranked,
+            iterations=merged.iterations,
+            seconds=merged.seconds,
+            cancelled=any(a.cancelled for a in answers),
+        )
 
     def result(self, request: int, timeout: float | None = None) -> WorkerResult:
         """Wait for the result of ``request``, dropping progress reports on the way.
@@ -190,14 +277,17 @@ class AgentWorker:
 
     def close(self) -> None:
         """Stop the process: cancel, ask it to finish, and terminate it if it does not."""
-        if self._process.pid is None:
+        started = [p for p in self._processes if p.pid is not None]
+        if not started:
             return
         self.cancel()
-        self._requests.put(None)
-        self._process.join(JOIN_TIMEOUT)
-        if self._process.is_alive():
-            self._process.terminate()
-            self._process.join(JOIN_TIMEOUT)
+        for queue_ in self._requests:
+            queue_.put(None)
+        for process in started:
+            process.join(JOIN_TIMEOUT)
+            if process.is_alive():
+                process.terminate()
+                process.join(JOIN_TIMEOUT)
 
     def __enter__(self) -> AgentWorker:
         self.start()
@@ -300,21 +390,42 @@ class WorkerSlot:
             worker.close()
 
 
-def _serve(game: Game, spec: str, requests: Any, replies: Any, cancelled: Any) -> None:
-    """The worker process: answer requests until a None arrives."""
+def _serve(
+    game: Game,
+    spec: str,
+    requests: Any,
+    replies: Any,
+    cancelled: Any,
+    member: int = 0,
+    trees: int = 1,
+) -> None:
+    """The worker process: answer requests until a None arrives. With ``trees`` above 1 it is
+    the ``member``-th tree of an ensemble, searching on the whole turn's clock."""
     player = make_agent(spec, game)
+    agent: object = player.agent
+    if isinstance(agent, Ensemble):
+        tree = agent.members[member]
+        if tree.clock is not None:
+            tree.clock *= trees  # the trees think at once, each on the whole clock
+        agent = tree
     while True:
         request: WorkerRequest | None = requests.get()
         if request is None:
             return
         try:
-            replies.put(_answer(player.agent, player.budget, request, replies, cancelled))
+            answer = _answer(agent, player.budget, request, replies, cancelled, member)
         except Exception as exc:  # report, keep serving: one bad request must not kill the AI
-            replies.put(WorkerResult(request=request.id, move=None, error=repr(exc)))
+            answer = WorkerResult(request=request.id, move=None, error=repr(exc))
+        replies.put(replace(answer, member=member))
 
 
 def _answer(
-    agent: object, default: Budget, request: WorkerRequest, replies: Any, cancelled: Any
+    agent: object,
+    default: Budget,
+    request: WorkerRequest,
+    replies: Any,
+    cancelled: Any,
+    member: int = 0,
 ) -> WorkerResult:
     rid = request.id
     legal = request.legal_moves
@@ -324,6 +435,8 @@ def _answer(
     def stop() -> bool:
         return bool(cancelled.value >= rid)
 
+    if request.adopt is not None and isinstance(agent, MctsAgent):
+        agent.adopt(request.adopt)
     if not isinstance(agent, Searcher):
         assert hasattr(agent, "choose")
         move = agent.choose(request.observation, legal, budget, rng)
@@ -337,7 +450,7 @@ def _answer(
         legal,
         budget,
         rng,
-        on_progress=lambda p: replies.put(WorkerProgress(request=rid, progress=p)),
+        on_progress=lambda p: replies.put(WorkerProgress(request=rid, progress=p, member=member)),
         should_stop=stop,
     )
     return WorkerResult(

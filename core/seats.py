@@ -38,7 +38,19 @@ SEAT_KINDS: tuple[str, ...] = get_args(SeatKind)
 LEVELLED_KINDS = frozenset({"heuristic", "mcts", "luyu", "openspiel-ismcts", "openspiel-mcts"})
 """The kinds that take a level; ``human`` and ``random`` take none."""
 
-BUDGET_KEYS = ("iters", "time", "depth", "reply", "follow", "eval", "keep", "c", "turn", "clock")
+BUDGET_KEYS = (
+    "iters",
+    "time",
+    "depth",
+    "reply",
+    "follow",
+    "eval",
+    "keep",
+    "c",
+    "turn",
+    "clock",
+    "trees",
+)
 """The settings an explicit level may give, joined by ``+``: ``iters=N`` (whole number),
 ``time=SECONDS``, ``depth=N`` (turns searched before the evaluation, 1 to :data:`MAX_DEPTH`;
 ``depth=lap``: a lap of the table, every other seat's next turn and the seat's own next one),
@@ -48,7 +60,9 @@ every decision afresh), ``keep=F`` (above 0, at most 1: the share of its budget 
 of a turn searches on the tree kept from the turn's first), ``c=X`` (the search's exploration
 constant, at least 0; the game's own by default), ``turn=F`` (at least 1: the most a whole turn
 searches, in decision budgets), ``clock=SECONDS`` (above 0: the most wall-clock time a whole
-turn searches, all its decisions together) and ``eval=hand|learned`` (the evaluation searched
+turn searches, all its decisions together), ``trees=K`` (1 to :data:`MAX_TREES`: independent
+search trees merged at each decision, which can think at once on ``K`` cores) and
+``eval=hand|learned`` (the evaluation searched
 with)."""
 EVALUATIONS = ("hand", "learned")
 """The evaluations ``eval=`` may name: hand-tuned, or learned from self-play."""
@@ -56,6 +70,7 @@ LAP = "lap"
 """``depth=lap``: search as many turns as the table has seats, plus one (the seat's own turn,
 each other seat's next and its own next again)."""
 MAX_DEPTH = 6
+MAX_TREES = 8
 REAL_SETTINGS: dict[str, tuple[float, float, str]] = {
     "keep": (0.0, 1.0, "above 0 and at most 1"),
     "c": (0.0, math.inf, "at least 0"),
@@ -155,7 +170,7 @@ def _check_level(level: str) -> None:
                     f"level {level!r}: unknown budget {part!r} "
                     "(use iters=N or time=SECONDS, optionally +depth=N or +depth=lap, +reply=N, "
                     "+follow=0, "
-                    "+keep=F, +c=X, +turn=F, +clock=SECONDS or +eval=learned)"
+                    "+keep=F, +c=X, +turn=F, +clock=SECONDS, +trees=K or +eval=learned)"
                 )
             if key in seen:
                 raise ValueError(f"level {level!r}: {key} is given twice")
@@ -178,8 +193,10 @@ def _check_level(level: str) -> None:
             low = 0 if key == "reply" else 1  # no reply at all is the default search
             if not _NUMBER.fullmatch(value) or float(value) <= 0 < low:
                 raise ValueError(f"level {level!r}: {key} needs a positive number")
-            if key in ("iters", "depth", "reply") and "." in value:
+            if key in ("iters", "depth", "reply", "trees") and "." in value:
                 raise ValueError(f"level {level!r}: {key} needs a whole number")
+            if key == "trees" and int(value) > MAX_TREES:
+                raise ValueError(f"level {level!r}: trees goes from 1 to {MAX_TREES}")
             if key in ("depth", "reply") and int(value) > MAX_DEPTH:
                 raise ValueError(f"level {level!r}: {key} goes from {low} to {MAX_DEPTH}")
         return
