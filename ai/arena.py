@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 
 import msgspec
 
-from ai.agents import make_agent
+from ai.agents import Player, make_agent
+from ai.base import Searcher
 from ai.executors import Executor, make_executor
 from ai.game_stats import StatSummary, StatValue, format_stats, stats_for, summarize_stats
 from ai.knowledge import knowledge_for
 from ai.stats import mean_sd, quantile, wilson_interval
+from ai.worker import WorkerAgent
 from core.engine import Game, final_outcome
 from core.games import DEFAULT_GAME, UnknownGameError, find_game, option_names
 from core.rng import Rng
@@ -45,6 +48,10 @@ class ArenaConfig(msgspec.Struct, frozen=True, kw_only=True):
     """The game's options (variants, expansions) by name."""
     puerh: bool = False
     """Shorthand for the option ``puerh`` (Tea Garden's Puerh - The Noble Court expansion)."""
+    processes: bool = False
+    """Searching seats think in worker processes, as the app's seats do (an ensemble's trees
+    at once, ``trees=K``), to time play as people meet it; the seeds then pass through the
+    worker, so the moves differ from an in-process run's."""
 
     def __post_init__(self) -> None:
         try:
@@ -166,10 +173,31 @@ def seating(config: ArenaConfig, index: int) -> tuple[int, tuple[int, ...]]:
 
 def play_game(config: ArenaConfig, index: int, components: object | None = None) -> GameRecord:
     """Play game ``index`` of an arena run and return its record."""
-    n = len(config.seats)
     seed, agents = seating(config, index)
     game = seated_game(config, tuple(config.seats[a] for a in agents), components)
     players = [make_agent(config.seats[a], game) for a in agents]
+    if config.processes:
+        players = [_in_processes(p, game) for p in players]
+    try:
+        return _play(game, players, index, seed, agents)
+    finally:
+        for player in players:
+            if isinstance(player.agent, WorkerAgent):
+                player.agent.close()
+
+
+def _in_processes(player: Player, game: Game) -> Player:
+    """A searching player moved into worker processes; any other as it is."""
+    if not isinstance(player.agent, Searcher):
+        return player
+    return replace(player, agent=WorkerAgent(game, player.spec))
+
+
+def _play(
+    game: Game, players: list[Player], index: int, seed: int, agents: tuple[int, ...]
+) -> GameRecord:
+    """Play one seated game to its end and return its record."""
+    n = len(players)
     rngs = [Rng.from_seed(seed ^ (0x9E37 * (seat + 1))) for seat in range(n)]
     state = game.new_state(seed)
     think = [0.0] * n
@@ -311,6 +339,7 @@ def resumed_games(config: ArenaConfig, earlier: ArenaReport) -> tuple[GameRecord
         ("seed", config.seed, old.seed),
         ("game", config.game, old.game),
         ("options", config.setup_options(), old.setup_options()),
+        ("processes", config.processes, old.processes),
     ):
         if mine != theirs:
             raise ValueError(f"the earlier run has other {what} ({theirs} against {mine})")

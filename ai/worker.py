@@ -302,6 +302,40 @@ class AgentWorker:
         self.close()
 
 
+class WorkerAgent:
+    """An agent that thinks in an :class:`AgentWorker`'s processes, as the app's seats do:
+    each decision is a request seeded from the agent's generator. Close it when done.
+
+    Args:
+        game: the game played.
+        spec: the seat spec of the agent in the processes.
+        timeout: the longest a decision may take, in seconds.
+    """
+
+    def __init__(self, game: Game, spec: str, timeout: float = 600.0) -> None:
+        self.name = spec
+        self.timeout = timeout
+        self._worker = AgentWorker(game, spec)
+        self._worker.start()
+
+    def choose(
+        self, observation: Observation, legal_moves: Sequence[Move], budget: Budget, rng: Rng
+    ) -> Move:
+        """Ask the worker for its move (a forced move is played without asking)."""
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        seed = rng.next_u64() & ((1 << 63) - 1)
+        request = self._worker.submit(observation, legal_moves, budget, seed)
+        answer = self._worker.result(request, timeout=self.timeout)
+        if answer.move is None:
+            raise RuntimeError(f"{self.name} failed: {answer.error}")
+        return answer.move
+
+    def close(self) -> None:
+        """Stop the worker's processes."""
+        self._worker.close()
+
+
 def follow(
     worker: AgentWorker,
     request: int,

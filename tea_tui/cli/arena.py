@@ -95,6 +95,12 @@ def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--quiet", action="store_true", help="do not report each game as it finishes"
     )
+    parser.add_argument(
+        "--processes",
+        action="store_true",
+        help="let each searching seat think in its own processes, as in the app (the trees "
+        "of trees=K at once), to time turns as players meet them; one game at a time",
+    )
 
 
 def add_executor_arguments(parser: argparse.ArgumentParser) -> None:
@@ -157,10 +163,17 @@ def run_arena_command(parser: argparse.ArgumentParser, args: argparse.Namespace)
     seats = tuple(s.strip() for s in args.seats.split(",") if s.strip())
     try:
         config = ArenaConfig(
-            seats=seats, games=args.games, seed=args.seed, game=args.game, puerh=args.puerh
+            seats=seats,
+            games=args.games,
+            seed=args.seed,
+            game=args.game,
+            puerh=args.puerh,
+            processes=args.processes,
         )
     except ValueError as exc:
         parser.error(str(exc))
+    if args.processes and (args.jobs != 1 or args.cluster):
+        parser.error("--processes plays one game at a time here: leave out --jobs and --cluster")
     components = None
     path = getattr(args, "components", None)
     if path is not None:

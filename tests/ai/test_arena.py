@@ -181,3 +181,23 @@ def test_resuming_from_another_run_or_a_broken_file_is_refused(
     err = capsys.readouterr().err
     assert "not the results of an arena run" in err and "Traceback" not in err
     assert broken.read_bytes() == b'{"config": 3'
+
+
+def test_processes_time_seats_as_the_app_runs_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--processes``: a searching seat thinks in worker processes (two for ``trees=2``) and
+    the game is still played out and timed; with ``--jobs`` it is refused, and its file does
+    not resume an in-process run."""
+    out = tmp_path / "processes.json"
+    seats = ["--seats", "mcts:iters=20+trees=2,random", "--game", "tasting", "--quiet"]
+    assert main([*seats, "--games", "2", "--processes", "--json", str(out)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["config"]["processes"] is True and len(data["games"]) == 2
+    assert all(len(g["turn_seconds"][g["agents"].index(0)]) > 0 for g in data["games"])
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main([*seats, "--games", "2", "--processes", "--jobs", "2"])
+    assert "--processes" in capsys.readouterr().err
+    assert main([*seats, "--games", "3", "--resume", str(out)]) == 1
+    assert "other processes" in capsys.readouterr().err
