@@ -20,6 +20,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from ai.base import Budget, MoveStat, ProgressCallback, SearchResult, StopCheck
+from ai.knowledge import Knowledge
 from ai.mcts import MctsAgent
 from core.engine import Observation
 from core.moves import Move
@@ -96,6 +97,11 @@ class Ensemble:
         self._planned: tuple[Observation, list[Budget]] | None = None
 
     @property
+    def knowledge(self) -> Knowledge:
+        """The game knowledge the trees search with (the same for all)."""
+        return self.members[0].knowledge
+
+    @property
     def trees(self) -> int:
         """How many trees search each decision."""
         return len(self.members)
@@ -163,7 +169,7 @@ class Ensemble:
             )
             if should_stop is not None and should_stop():
                 break
-        knowledge = self.members[0].knowledge
+        knowledge = self.knowledge
         merged = merge(results, legal_moves, lambda v: knowledge.win_chance(v, observation))
         for member in self.members:
             member.adopt(merged.move)

@@ -227,7 +227,7 @@ class AgentWorker:
             return failed[0]
         if not request.analyse and len(request.legal_moves) == 1:
             return answers[0]  # forced: nothing was searched
-        knowledge = self._ensemble.members[0].knowledge
+        knowledge = self._ensemble.knowledge
         view = request.observation
         merged = merge(
             [

@@ -19,6 +19,7 @@ import msgspec
 from ai.agents import level_spec, make_agent
 from ai.arena import ArenaConfig, seated_game, seating
 from ai.base import Budget
+from ai.ensemble import Ensemble
 from ai.executors import Executor, make_executor
 from ai.knowledge import knowledge_for
 from ai.mcts import MctsAgent
@@ -117,7 +118,7 @@ def measure_game(
     players = [make_agent(config.seats[a], game) for a in agents]
     spec = f"mcts:{level_spec('normal', evaluation=evaluation)}"
     hinter = make_agent(spec, game).agent
-    assert isinstance(hinter, MctsAgent)
+    assert isinstance(hinter, MctsAgent | Ensemble)
     boundary = knowledge_for(game).boundary
     rngs = [Rng.from_seed(seed ^ (0x9E37 * (seat + 1))) for seat in range(n)]
     hint_rng = Rng.from_seed(seed ^ 0x41A7)
