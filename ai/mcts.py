@@ -58,9 +58,9 @@ TOP_UP = 0.3
 """After a reveal, the least share of a decision's budget searched on top of the kept tree."""
 SPENT_REVEAL = 0.1
 """After a reveal in a turn whose pool is spent, the share of its budget a decision searches."""
-CLOCK_REVEAL = 0.05
-"""After a reveal in a turn whose clock has run out, the share of the clock a decision searches
-(its tree was grown on samples that did not know what the reveal showed)."""
+CLOCK_FIRST = 0.75
+"""The most of a turn's clock its first decision may use: the rest is kept for the decisions
+after a reveal, which search again on a tree grown before it."""
 
 
 class MctsAgent:
@@ -102,10 +102,10 @@ class MctsAgent:
             budget (iterations and seconds alike), its first decision included; None for no
             limit. Once a turn's pool is spent, a later decision follows its kept tree (one
             iteration), or after a reveal searches ``SPENT_REVEAL`` of its budget.
-        clock: when following, the most wall-clock seconds a whole turn searches, all its
-            decisions together; None for no limit. A decision searches at most what is left of
-            the turn's clock; once it has run out, a decision follows its kept tree, or after a
-            reveal searches ``CLOCK_REVEAL`` of the clock.
+        clock: when following, the most wall-clock seconds a whole turn thinks, all its
+            decisions together (planning included); None for no limit. The turn's first
+            decision may use ``CLOCK_FIRST`` of it, a later one what is left; once it has run
+            out, a decision follows its kept tree (one iteration).
 
     Raises:
         ValueError: if a parameter is out of range or the game has fewer than one seat.
@@ -170,6 +170,8 @@ class MctsAgent:
         self._plan: tuple[Observation, Node | None, bool] | None = None
         """What :meth:`budget_for` found for the decision it was asked about: the observation,
         the kept subtree (if any) and whether it is exact (nothing revealed since)."""
+        self._asked = 0.0
+        """When :meth:`budget_for` was last called (``time.perf_counter``)."""
         self._rate = 0.0
         """Iterations per second of the last search, to follow a tree on a time budget."""
 
@@ -201,6 +203,7 @@ class MctsAgent:
         of the share is left). The next :meth:`search` of this very observation object then
         starts from that node.
         """
+        self._asked = time.perf_counter()
         if budget.iterations is None and budget.seconds is None:
             budget = self.default_budget
         share = budget.scaled(self.knowledge.decision_weight(observation, legal_moves))
@@ -211,7 +214,7 @@ class MctsAgent:
         if node is None or not same_turn:  # a turn (or a search that kept nothing) begins
             self._spent = (0, 0.0)
         if node is None:
-            return self._within_clock(share, exact=True)
+            return self._within_clock(share, first=True)
         legal = set(legal_moves)
         held = sum(c.visits for m, c in node.children.items() if m in legal)
         wanted = share.iterations
@@ -227,7 +230,7 @@ class MctsAgent:
         given = share.scaled(max(1, left) / wanted)
         if self.turn is not None:
             given = self._within_turn(given, budget, exact)
-        return self._within_clock(given, exact)
+        return self._within_clock(given, first=not same_turn)
 
     def adopt(self, move: Move) -> None:
         """Take ``move`` as the one played at the decision last searched, whichever move that
@@ -237,13 +240,13 @@ class MctsAgent:
             observation, _, root = self._last
             self._last = (observation, move, root)
 
-    def _within_clock(self, given: Budget, exact: bool) -> Budget:
-        """``given`` with its seconds cut to what is left of the turn's :attr:`clock`."""
+    def _within_clock(self, given: Budget, *, first: bool) -> Budget:
+        """``given`` with its seconds cut to what the turn's :attr:`clock` allows: at its first
+        decision ``CLOCK_FIRST`` of it, later what is left (at least 1 ms: one iteration)."""
         if self.clock is None:
             return given
-        left = self.clock - self._spent[1]
-        least = 0.001 if exact else CLOCK_REVEAL * self.clock
-        seconds = max(left, least)
+        left = CLOCK_FIRST * self.clock if first else self.clock - self._spent[1]
+        seconds = max(left, 0.001)
         if given.seconds is not None:
             seconds = min(seconds, given.seconds)
         return Budget(iterations=given.iterations, seconds=seconds)
@@ -317,8 +320,9 @@ class MctsAgent:
         seconds = time.perf_counter() - start
         if seconds > 0 and done >= 20:
             self._rate = done / seconds
-        if planned:  # a decision played while following the turn
-            self._spent = (self._spent[0] + done, self._spent[1] + seconds)
+        if planned:  # a decision played while following the turn, its planning counted too
+            thought = time.perf_counter() - self._asked
+            self._spent = (self._spent[0] + done, self._spent[1] + thought)
         return SearchResult(
             move=ranked[0].move, ranked=ranked, iterations=done, seconds=seconds, stopped=stopped
         )

@@ -10,7 +10,7 @@ import pytest
 
 from ai.agents import level_spec, make_agent, parse_search
 from ai.base import Budget, Evaluator, SearchResult
-from ai.mcts import CLOCK_REVEAL, SPENT_REVEAL, TOP_UP, MctsAgent
+from ai.mcts import CLOCK_FIRST, SPENT_REVEAL, TOP_UP, MctsAgent
 from ai.tea_garden.knowledge import tea_garden_turn_start
 from core.engine import State
 from core.rng import Rng
@@ -291,9 +291,9 @@ def test_a_turn_pool_bounds_what_a_whole_turn_searches() -> None:
 
 
 def test_a_turn_clock_bounds_the_seconds_a_whole_turn_searches() -> None:
-    """``+clock=S``: a turn's first decision may search S seconds; each later one what is left
-    of them after the seconds its turn has searched so far; once they are gone an exact decision
-    follows its tree and a reveal searches ``CLOCK_REVEAL`` of the clock."""
+    """``+clock=S``: a turn's first decision may search ``CLOCK_FIRST`` of S seconds; each
+    later one at most what is left after the time its turn has taken so far (searches and
+    their planning), and once that is gone one iteration on its kept tree."""
     game = TeaGardenGame(num_seats=2)
     agent = make_agent("mcts:iters=100000+clock=0.15", game).agent
     assert isinstance(agent, MctsAgent) and agent.clock == 0.15
@@ -303,12 +303,12 @@ def test_a_turn_clock_bounds_the_seconds_a_whole_turn_searches() -> None:
         turns.setdefault(d.turn, []).append(d)
     assert len(turns) >= 2
     for turn in turns.values():
-        assert turn[0].seconds == pytest.approx(0.15)
-        spent = turn[0].result.seconds
+        assert turn[0].seconds == pytest.approx(CLOCK_FIRST * 0.15)
+        searched = turn[0].result.seconds
         for d in turn[1:]:
-            least = 0.001 if d.exact else CLOCK_REVEAL * 0.15
-            assert d.seconds == pytest.approx(max(0.15 - spent, least))
-            spent += d.result.seconds
+            assert d.seconds is not None
+            assert d.seconds <= max(0.15 - searched, 0.001) + 1e-9
+            searched += d.result.seconds
         assert all(d.result.iterations < 100000 for d in turn)  # the clock ended every search
     for bad in ("iters=9+clock=0", "iters=9+clock=-1", "iters=9+clock=soon"):
         with pytest.raises(ValueError, match="clock"):
