@@ -54,13 +54,14 @@ from core.seats import BUDGET_KEYS, LAP, MAX_TREES, REAL_SETTINGS, SeatSpec, rea
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=200, seconds=1.0),
-    "normal": Budget(iterations=1800, seconds=2.0),
+    "normal": Budget(iterations=1800, seconds=1.9),
     "hard": Budget(iterations=7200, seconds=10.0),
     "expert": Budget(iterations=20000, seconds=30.0),
 }
 """The MCTS levels and their budget for a full decision. A level's seconds are also its clock:
-the most wall-clock time a whole turn of the level searches (``clock=``), so that ``mcts:normal``
-answers within 2 s a turn on an idle machine (docs/ai.md, "A clock per turn")."""
+the most wall-clock time a whole turn of the level thinks (``clock=``). ``mcts:normal``'s 1.9 s
+leaves room for the moves it plays on its kept tree once the clock has run out, so that its
+turns end within 2 s (docs/ai.md, "A clock per turn")."""
 LEVEL_SETTINGS: dict[str, str] = {
     "normal": "depth=lap+keep=0.3",
     "hard": "depth=lap+keep=0.3",
@@ -182,6 +183,9 @@ class SearchLevel:
     """The most wall-clock seconds a whole turn searches; None for no limit."""
     trees: int = 1
     """Independent search trees merged at each decision (:mod:`ai.ensemble`)."""
+    per_lap: bool = False
+    """The clock and time budget are a level's for a 2-seat table and grow with the turns a
+    lap of a larger table searches (:func:`seated_budget`)."""
 
 
 _SETTINGS = tuple(f"{key}=" for key in BUDGET_KEYS if key not in ("iters", "time"))
@@ -208,7 +212,7 @@ def parse_search(level: str) -> SearchLevel:
     if "=" not in level:  # a level word: its iteration-only spec, with the level's time cap
         budget = parse_budget(level)
         found = parse_search(level_spec(level))
-        return replace(found, budget=budget, evaluation=None, clock=budget.seconds)
+        return replace(found, budget=budget, evaluation=None, clock=budget.seconds, per_lap=True)
     parts = level.split("+")
     settings = {p.partition("=")[0]: p.partition("=")[2] for p in parts if p.startswith(_SETTINGS)}
     rest = "+".join(p for p in parts if not p.startswith(_SETTINGS))
@@ -250,6 +254,24 @@ def search_depth(found: SearchLevel, seats: int) -> int | None:
     return seats + 1 if found.lap else found.depth
 
 
+LAP_AT_TWO = 3
+"""The turns a lap of a 2-seat table searches: the turn, the reply, the seat's next turn."""
+
+
+def seated_budget(found: SearchLevel, seats: int) -> tuple[Budget, float | None]:
+    """The budget and turn clock of a level at a table of ``seats``: a level word searching a
+    lap gets time in proportion to the turns its lap searches (a third more with three seats,
+    two thirds more with four), so its clock buys the same search per turn as with two."""
+    budget, clock = found.budget, found.clock
+    if not (found.per_lap and found.lap):
+        return budget, clock
+    scale = (seats + 1) / LAP_AT_TWO
+    seconds = None if budget.seconds is None else budget.seconds * scale
+    return Budget(iterations=budget.iterations, seconds=seconds), (
+        None if clock is None else clock * scale
+    )
+
+
 def parse_level(level: str, seats: int = 2) -> tuple[Budget, int | None]:
     """Return the budget and search depth of an MCTS level at a table of ``seats`` (see
     :func:`parse_search`).
@@ -258,7 +280,7 @@ def parse_level(level: str, seats: int = 2) -> tuple[Budget, int | None]:
         ValueError: for an unknown level word or a bad budget or setting.
     """
     found = parse_search(level)
-    return found.budget, search_depth(found, seats)
+    return seated_budget(found, seats)[0], search_depth(found, seats)
 
 
 def make_agent(spec: SeatSpec | str, game: Game) -> Player:
@@ -285,6 +307,7 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
         if depth is not None and knowledge.boundary is not None:
             knowledge = replace(knowledge, boundaries=depth)
         trees = found.trees
+        budget, clock = seated_budget(found, game.num_seats)
         members = [
             MctsAgent(
                 game,
@@ -295,12 +318,12 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
                 keep=found.keep,
                 uct_c=found.uct_c,
                 turn=found.turn,
-                clock=None if found.clock is None else found.clock / trees,
+                clock=None if clock is None else clock / trees,
             )
             for _ in range(trees)
         ]
         agent: Agent = members[0] if trees == 1 else Ensemble(members, name=text)
-        return Player(agent, found.budget, text)
+        return Player(agent, budget, text)
     automa = info_of(game).automa
     if automa is not None and seat.kind == automa.kind:  # its difficulty is in the setup
         if seat.level and seat.level not in automa.levels:

@@ -26,6 +26,8 @@ every sample comes from the observation alone, the search cannot use what its se
 - **Following a turn**: when playing, a turn is searched at its first decision; a later one
   only tops the kept subtree up to its budget, and after a reveal (a card drawn) searches at
   least a share of its budget on top of the kept statistics (:meth:`MctsAgent.budget_for`).
+- **A clock per turn** (``clock``): a whole turn's decisions together think at most that many
+  seconds of wall time, its first decision at most ``CLOCK_FIRST`` of them.
 
 A search is a pure function of the observation, the budget's iterations and the generator (and,
 with reuse, of the agent's previous searches in the same game).
@@ -211,10 +213,11 @@ class MctsAgent:
             return share
         node, exact, same_turn = self._reusable(observation, played=True)
         self._plan = (observation, node, exact)
-        if node is None or not same_turn:  # a turn (or a search that kept nothing) begins
+        begins = not same_turn if node is not None else self._begins_turn(observation)
+        if begins:
             self._spent = (0, 0.0)
         if node is None:
-            return self._within_clock(share, first=True)
+            return self._within_clock(share, first=begins)
         legal = set(legal_moves)
         held = sum(c.visits for m, c in node.children.items() if m in legal)
         wanted = share.iterations
@@ -231,6 +234,14 @@ class MctsAgent:
         if self.turn is not None:
             given = self._within_turn(given, budget, exact)
         return self._within_clock(given, first=not same_turn)
+
+    def _begins_turn(self, observation: Observation) -> bool:
+        """Whether a decision that kept no tree is a turn's first (a mid-turn one keeps no
+        tree when, say, an ensemble played a move this tree never tried)."""
+        boundary = self.knowledge.boundary
+        if boundary is None:
+            return True
+        return boundary(self.game.determinize(observation, Rng.from_seed(0)))
 
     def adopt(self, move: Move) -> None:
         """Take ``move`` as the one played at the decision last searched, whichever move that

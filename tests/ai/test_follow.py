@@ -318,10 +318,48 @@ def test_a_turn_clock_bounds_the_seconds_a_whole_turn_searches() -> None:
 
 
 def test_a_level_word_searches_on_its_clock_and_its_spec_on_iterations_alone() -> None:
-    """``mcts:normal`` in play has a 2 s clock per turn; the spec the arena's ladder plays it
+    """``mcts:normal`` in play has a 1.9 s clock per turn; the spec the arena's ladder plays it
     as (``level_spec``) has none, so that its results do not depend on the machine."""
     game = TeaGardenGame(num_seats=2)
     agent = make_agent("mcts:normal", game).agent
-    assert isinstance(agent, MctsAgent) and agent.clock == 2.0
-    assert parse_search("normal").clock == 2.0
+    assert isinstance(agent, MctsAgent) and agent.clock == 1.9
+    assert parse_search("normal").clock == 1.9
     assert parse_search(level_spec("normal")).clock is None
+
+
+def test_a_level_clock_grows_with_the_turns_its_lap_searches() -> None:
+    """A level word's clock is for two seats; with three and four its lap searches four and
+    five turns instead of three, and its clock and time budget grow alike. An explicit
+    ``clock=S`` means S seconds at any table."""
+    for seats in (2, 3, 4):
+        player = make_agent("mcts:normal", TeaGardenGame(num_seats=seats))
+        assert isinstance(player.agent, MctsAgent)
+        scale = (seats + 1) / 3
+        assert player.agent.clock == pytest.approx(1.9 * scale)
+        assert player.budget.seconds == pytest.approx(1.9 * scale)
+        assert player.budget.iterations == 1800
+        explicit = make_agent("mcts:iters=99+depth=lap+clock=1.9", TeaGardenGame(num_seats=seats))
+        assert isinstance(explicit.agent, MctsAgent) and explicit.agent.clock == 1.9
+
+
+def test_a_turn_clock_runs_on_when_a_decision_keeps_no_tree() -> None:
+    """A decision inside a turn that kept no tree (an ensemble played a move this tree never
+    tried) does not start the turn's clock again: it gets what is left of it."""
+    game = TeaGardenGame(num_seats=2)
+    state = midgame(seed=11)
+    seat = state.current_seat()
+    assert seat is not None and tea_garden_turn_start(state)
+    agent = MctsAgent(game, clock=0.2)
+    big = Budget(iterations=100000)
+    view, legal = state.observation(seat), state.legal_moves()
+    first = agent.budget_for(view, legal, big)
+    assert first.seconds == pytest.approx(CLOCK_FIRST * 0.2)
+    result = agent.search(view, legal, first, Rng.from_seed(1))
+    state.apply(result.move)
+    while len(state.legal_moves()) == 1 and state.current_seat() == seat:
+        state.apply(state.legal_moves()[0])
+    assert state.current_seat() == seat and not tea_garden_turn_start(state)
+    agent._last = None  # the tree is gone
+    later = agent.budget_for(state.observation(seat), state.legal_moves(), big)
+    assert later.seconds is not None
+    assert later.seconds <= max(0.2 - result.seconds, 0.001) + 1e-9
