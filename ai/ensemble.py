@@ -10,8 +10,8 @@ through the rest of the turn as a single searcher would (:meth:`ai.mcts.MctsAgen
 The members share nothing while they search, so they can think in separate processes at once:
 :class:`ai.worker.AgentWorker` runs an ensemble spec (``trees=K``) as ``K`` processes, and the
 answer is the one :class:`Ensemble` gives in one process with the same seed and iteration
-budget (the member seeds and the merge are the functions below). On an idle machine with ``K``
-cores the turn takes about a ``K``-th of the time.
+budget (the member seeds and the merge are the functions below). With ``K`` idle cores a
+decision takes about the time of one tree's share, plus the messages between processes.
 """
 
 from __future__ import annotations

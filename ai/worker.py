@@ -6,7 +6,9 @@ state), polls for :class:`WorkerProgress` messages (iterations so far, the curre
 its estimated win chance) and finally gets a :class:`WorkerResult`. :meth:`AgentWorker.cancel`
 makes a search stop at its next iteration and answer with what it has, so the app stays
 responsive and a "move now" key works. A hint is a request with ``analyse=True``: the search
-spends the whole budget and the result ranks the root moves.
+spends the whole budget and the result ranks the root moves. A spec with ``trees=K`` runs as
+``K`` processes, one tree each, thinking at once; their answers are merged here
+(:mod:`ai.ensemble`).
 
     with AgentWorker(game, "mcts:normal") as worker:
         request = worker.submit(state.observation(seat), state.legal_moves(), seed=7)
