@@ -308,6 +308,9 @@ class ServeClientApp(App[None]):
         except (ServerGoneError, ProtocolError) as exc:
             self.exit_message = f"tea-tui: {exc}"
             self.exit(return_code=1, message=self.exit_message)
+        finally:  # the app is ending (or the server left): let the socket go with it
+            if self.client is not None:
+                self.client.writer.close()
 
     def on_reply(self, reply: Any) -> None:
         """Take one message of the server to the screen it concerns."""

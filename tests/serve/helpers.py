@@ -45,7 +45,13 @@ async def running_server(
     try:
         yield server
     finally:
+        for player in list(_CONNECTED):  # a test need not close its players itself
+            await player.close()
         await server.stop()
+
+
+_CONNECTED: list[Player] = []
+"""The scripted players connected and not yet closed."""
 
 
 @dataclass
@@ -69,6 +75,7 @@ class Player:
         client = await TableClient.connect(path, name=name, key=key or f"key-{name}")
         player = cls(client, name)
         player.reader = asyncio.create_task(player._read())
+        _CONNECTED.append(player)
         await player.expect(Welcome)
         return player
 
@@ -135,6 +142,8 @@ class Player:
 
     async def close(self) -> None:
         """Disconnect."""
+        if self in _CONNECTED:
+            _CONNECTED.remove(self)
         await self.client.close()
         if self.reader is not None:
             self.reader.cancel()

@@ -470,6 +470,7 @@ def test_a_connection_that_never_greets_is_dropped(
             assert isinstance(got, Refused) and "no greeting came in time" in got.message
             with pytest.raises(ConnectionError):
                 await asyncio.wait_for(silent.receive(), 30)
+            await silent.close()
             ann = await Player.connect(server.path, "Ann")
             await ann.client.send(ListTables())
             await ann.lobby()
