@@ -345,7 +345,7 @@ def test_the_openssh_client_signs_in_and_gets_the_lobby(folder: Path) -> None:
                 assert data, f"the session ended: {screen[-500:]!r}"
                 screen += data
             session.stdin.close()
-            await asyncio.wait_for(session.wait(), WAIT)
+            await asyncio.wait_for(session.communicate(), WAIT)  # read out, pipes closed
 
     asyncio.run(main())
 
