@@ -59,6 +59,12 @@ class MoveStat(msgspec.Struct, frozen=True, kw_only=True):
     """The deciding seat's chance to win after this move, estimated from ``value``."""
 
 
+def ranked_moves(stats: list[MoveStat]) -> tuple[MoveStat, ...]:
+    """Root moves best first: by visits, then mean reward (ties keep their order)."""
+    stats.sort(key=lambda s: (-s.visits, -s.value))
+    return tuple(stats)
+
+
 class SearchResult(msgspec.Struct, frozen=True, kw_only=True):
     """The outcome of one search: the chosen move and the ranked root moves."""
 

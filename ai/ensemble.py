@@ -19,7 +19,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from ai.base import Budget, MoveStat, ProgressCallback, SearchResult, StopCheck
+from ai.base import (
+    Budget,
+    MoveStat,
+    ProgressCallback,
+    SearchResult,
+    StopCheck,
+    ranked_moves,
+)
 from ai.knowledge import Knowledge
 from ai.mcts import MctsAgent
 from core.engine import Observation
@@ -64,10 +71,10 @@ def merge(
         value = totals[move] / n if n else 0.0
         chance = to_chance(value) if n else 0.0
         stats.append(MoveStat(move=move, visits=n, value=value, win_chance=chance))
-    stats.sort(key=lambda s: (-s.visits, -s.value))
+    ranked = ranked_moves(stats)
     return SearchResult(
-        move=stats[0].move,
-        ranked=tuple(stats),
+        move=ranked[0].move,
+        ranked=ranked,
         iterations=sum(r.iterations for r in results),
         seconds=max((r.seconds for r in results), default=0.0),
         stopped=any(r.stopped for r in results),

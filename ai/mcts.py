@@ -46,6 +46,7 @@ from ai.base import (
     ProgressCallback,
     SearchResult,
     StopCheck,
+    ranked_moves,
 )
 from ai.knowledge import Knowledge, knowledge_for
 from ai.tree import Node, forget, kept_subtree
@@ -364,8 +365,7 @@ class MctsAgent:
             visits, value = (0, 0.0) if n is None else (n.visits, n.mean())
             chance = to_chance(value, observation) if visits else 0.0
             stats.append(MoveStat(move=m, visits=visits, value=value, win_chance=chance))
-        stats.sort(key=lambda s: (-s.visits, -s.value))
-        return tuple(stats)
+        return ranked_moves(stats)
 
     # --- one iteration -----------------------------------------------------------------------
 

@@ -40,6 +40,8 @@ from core.engine import Game, Observation
 from core.moves import Move
 from core.rng import Rng
 
+SEED_MASK = (1 << 63) - 1
+"""Keeps a request's seed within what the generator takes (a non-negative 63-bit integer)."""
 JOIN_TIMEOUT = 2.0
 POLL_STEP = 0.25
 """Seconds between checks that the process is still alive while waiting."""
@@ -326,7 +328,7 @@ class WorkerAgent:
         """Ask the worker for its move (a forced move is played without asking)."""
         if len(legal_moves) == 1:
             return legal_moves[0]
-        seed = rng.next_u64() & ((1 << 63) - 1)
+        seed = rng.next_u64() & SEED_MASK
         request = self._worker.submit(observation, legal_moves, budget, seed)
         answer = self._worker.result(request, timeout=self.timeout)
         if answer.move is None:

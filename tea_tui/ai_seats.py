@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ai.agents import Player, make_agent
 from ai.base import Progress, Searcher
-from ai.worker import WorkerSlot, follow
+from ai.worker import SEED_MASK, WorkerSlot, follow
 from core.engine import Game, Observation
 from core.moves import Move
 from core.rng import Rng
@@ -23,7 +23,6 @@ from core.seats import SeatSpec
 
 ProgressReport = Callable[[int, float], None]
 """Called with the iterations done and the seconds spent."""
-SEED_MASK = (1 << 63) - 1
 GRACE = 20.0
 """Seconds a worker process may take beyond its budget before the thread gives up on it."""
 
