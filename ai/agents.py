@@ -18,6 +18,8 @@ see :mod:`core.seats`) into an agent and its budget per decision::
                            searched up to F of its budget (default 1, the whole budget)
     mcts:iters=N+c=X       ... exploring with UCB1 constant X (default: the game's own)
     mcts:iters=N+turn=F    ... a whole turn searching at most F times the budget
+    mcts:iters=N+own=1     ... a tree of the seat's own decisions only: the other seats'
+                           turns are played by the fast policy in every sample
     mcts:iters=N+eval=learned
                            ... evaluating with the weights learned from self-play
                            (ai.learn; eval=hand, the hand-tuned evaluation, is the default)
@@ -183,6 +185,9 @@ class SearchLevel:
     """The most wall-clock seconds a whole turn searches; None for no limit."""
     trees: int = 1
     """Independent search trees merged at each decision (:mod:`ai.ensemble`)."""
+    own: bool = False
+    """The tree holds the seat's own decisions only; the other seats' turns are played by the
+    fast policy in every sample (``own=1``)."""
     per_lap: bool = False
     """The clock and time budget are a level's for a 2-seat table and grow with the turns a
     lap of a larger table searches (:func:`seated_budget`)."""
@@ -223,14 +228,14 @@ def parse_search(level: str) -> SearchLevel:
         known = " or ".join(EVALUATIONS)
         raise ValueError(f"MCTS level {level!r}: eval must be {known}, not {evaluation!r}")
     lap = settings.get("depth") == LAP
-    for key, low in (("depth", 1), ("reply", 0), ("follow", 0), ("trees", 1)):
+    for key, low in (("depth", 1), ("reply", 0), ("follow", 0), ("trees", 1), ("own", 0)):
         if key not in settings or (key == "depth" and lap):
             continue
         try:
             numbers[key] = int(settings[key])
         except ValueError:
             raise ValueError(f"MCTS level {level!r}: {key} needs a whole number") from None
-        high = {"follow": 1, "trees": MAX_TREES}.get(key)
+        high = {"follow": 1, "trees": MAX_TREES, "own": 1}.get(key)
         if numbers[key] < low or (high is not None and numbers[key] > high):
             raise ValueError(f"MCTS level {level!r}: {key} out of range")
     real = {key: _real(level, key, settings[key]) for key in REAL_SETTINGS if key in settings}
@@ -245,6 +250,7 @@ def parse_search(level: str) -> SearchLevel:
         lap=lap,
         replies=numbers.get("reply", 0),
         follow=numbers.get("follow", 1) == 1,
+        own=numbers.get("own", 0) == 1,
         evaluation=evaluation,
     )
 
@@ -319,6 +325,7 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
                 uct_c=found.uct_c,
                 turn=found.turn,
                 clock=None if clock is None else clock / trees,
+                own=found.own,
             )
             for _ in range(trees)
         ]

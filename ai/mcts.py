@@ -109,6 +109,12 @@ class MctsAgent:
             decisions together (planning included); None for no limit. The turn's first
             decision may use ``CLOCK_FIRST`` of it, a later one what is left; once it has run
             out, a decision follows its kept tree (one iteration).
+        own: the tree holds the deciding seat's own decisions only. In every sample the other
+            seats' turns are played by the fast policy, which sees that sample's hidden cards
+            as the seat would; the seat's own next decisions hang below the last of its own,
+            whatever the others did in between. A tree over the other seats' decisions makes
+            them choose by statistics pooled over samples of their hands, as if they did not
+            know their own cards.
 
     Raises:
         ValueError: if a parameter is out of range or the game has fewer than one seat.
@@ -130,6 +136,7 @@ class MctsAgent:
         keep: float = 1.0,
         turn: float | None = None,
         clock: float | None = None,
+        own: bool = False,
     ) -> None:
         if game.num_seats < 1:
             raise ValueError(f"a game needs at least one seat, not {game.num_seats}")
@@ -164,6 +171,8 @@ class MctsAgent:
         """A turn's pool, in decision budgets; None for no limit."""
         self.clock = clock
         """The most wall-clock seconds a turn searches; None for no limit."""
+        self.own = own
+        """The tree holds this seat's decisions only (see the class's ``own``)."""
         self._spent = (0, 0.0)
         """Iterations and seconds searched so far in the turn followed (see :meth:`budget_for`)."""
         self.replies = replies
@@ -406,6 +415,10 @@ class MctsAgent:
                     step += 1
                     continue
             assert seat is not None
+            if self.own and seat != me:
+                state.apply_unchecked(k.policy(state, legal, rng))
+                step += 1
+                continue
             allowed = self._widen(node, state, legal, known)
             children = node.children
             move = None

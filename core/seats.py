@@ -50,6 +50,7 @@ BUDGET_KEYS = (
     "turn",
     "clock",
     "trees",
+    "own",
 )
 """The settings an explicit level may give, joined by ``+``: ``iters=N`` (whole number),
 ``time=SECONDS``, ``depth=N`` (turns searched before the evaluation, 1 to :data:`MAX_DEPTH`;
@@ -61,9 +62,9 @@ of a turn searches on the tree kept from the turn's first), ``c=X`` (the search'
 constant, at least 0; the game's own by default), ``turn=F`` (at least 1: the most a whole turn
 searches, in decision budgets), ``clock=SECONDS`` (above 0: the most wall-clock time a whole
 turn searches, all its decisions together), ``trees=K`` (1 to :data:`MAX_TREES`: independent
-search trees merged at each decision, which can think at once on ``K`` cores) and
-``eval=hand|learned`` (the evaluation searched
-with)."""
+search trees merged at each decision, which can think at once on ``K`` cores), ``own=0|1``
+(1: the tree holds the seat's own decisions only, the other seats' turns are played by the
+fast policy in every sample) and ``eval=hand|learned`` (the evaluation searched with)."""
 EVALUATIONS = ("hand", "learned")
 """The evaluations ``eval=`` may name: hand-tuned, or learned from self-play."""
 LAP = "lap"

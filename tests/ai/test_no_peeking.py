@@ -34,7 +34,7 @@ def hidden_twin(state: TeaGardenState, seat: int) -> TeaGardenState:
     return twin
 
 
-@pytest.mark.parametrize("spec", ["mcts:iters=60", "heuristic"])
+@pytest.mark.parametrize("spec", ["mcts:iters=60", "mcts:iters=60+depth=lap+own=1", "heuristic"])
 def test_same_observation_same_move(spec: str) -> None:
     """Two Tea Garden states that differ only in hidden cards: the same move, every time."""
     game = TeaGardenGame(num_seats=2)
