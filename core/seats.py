@@ -171,7 +171,7 @@ def _check_level(level: str) -> None:
                     f"level {level!r}: unknown budget {part!r} "
                     "(use iters=N or time=SECONDS, optionally +depth=N or +depth=lap, +reply=N, "
                     "+follow=0, "
-                    "+keep=F, +c=X, +turn=F, +clock=SECONDS, +trees=K or +eval=learned)"
+                    "+keep=F, +c=X, +turn=F, +clock=SECONDS, +trees=K, +own=1 or +eval=learned)"
                 )
             if key in seen:
                 raise ValueError(f"level {level!r}: {key} is given twice")
@@ -180,9 +180,9 @@ def _check_level(level: str) -> None:
                 if value not in EVALUATIONS:
                     raise ValueError(f"level {level!r}: eval is {' or '.join(EVALUATIONS)}")
                 continue
-            if key == "follow":
+            if key in ("follow", "own"):
                 if value not in ("0", "1"):
-                    raise ValueError(f"level {level!r}: follow is 0 or 1")
+                    raise ValueError(f"level {level!r}: {key} is 0 or 1")
                 continue
             if key == "depth" and value == LAP:
                 continue

@@ -77,6 +77,10 @@ def test_own_is_a_seat_setting() -> None:
         with pytest.raises(ValueError, match="own"):
             parse_search(f"iters=9+{bad}")
     assert str(SeatSpec.parse("mcts:iters=9+own=1")) == "mcts:iters=9+own=1"
+    assert str(SeatSpec.parse("mcts:iters=9+own=0")) == "mcts:iters=9+own=0"
+    for bad in ("own=2", "own=yes", "own=0.5"):
+        with pytest.raises(ValueError, match="own is 0 or 1"):
+            SeatSpec.parse(f"mcts:iters=9+{bad}")
 
 
 def test_own_tree_games_are_legal_and_deterministic() -> None:
