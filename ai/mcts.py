@@ -28,6 +28,8 @@ every sample comes from the observation alone, the search cannot use what its se
   least a share of its budget on top of the kept statistics (:meth:`MctsAgent.budget_for`).
 - **A clock per turn** (``clock``): a whole turn's decisions together think at most that many
   seconds of wall time, its first decision at most ``CLOCK_FIRST`` of them.
+- **A tree of one's own decisions** (``own``): the other seats' turns are played by the fast
+  policy in every sample instead of growing nodes whose statistics pool their hands.
 
 A search is a pure function of the observation, the budget's iterations and the generator (and,
 with reuse, of the agent's previous searches in the same game).
@@ -415,9 +417,8 @@ class MctsAgent:
                     step += 1
                     continue
             assert seat is not None
-            if self.own and seat != me:
+            if self.own and seat != me:  # never at the root: ``known`` is already False
                 state.apply_unchecked(k.policy(state, legal, rng))
-                step += 1
                 continue
             allowed = self._widen(node, state, legal, known)
             children = node.children

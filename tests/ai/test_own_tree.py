@@ -32,8 +32,8 @@ def _depth(node: Node) -> int:
     return 1 + max((_depth(c) for c in node.children.values()), default=0)
 
 
-def _searched_tree(spec: str, players: int) -> tuple[int, list[Node]]:
-    """The seat to move of a mid-game position and every node of its search's tree."""
+def _searched_tree(spec: str, players: int) -> tuple[int, Node]:
+    """The seat to move of a mid-game position and the root of its search's tree."""
     game = TeaGardenGame(num_seats=players)
     state = midgame(players)
     seat = state.current_seat()
@@ -44,7 +44,7 @@ def _searched_tree(spec: str, players: int) -> tuple[int, list[Node]]:
         state.observation(seat), state.legal_moves(), Budget(iterations=150), Rng.from_seed(4)
     )
     assert agent._last is not None
-    return seat, _nodes(agent._last[2])
+    return seat, agent._last[2]
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -52,9 +52,9 @@ def test_the_tree_holds_only_the_seats_own_decisions(players: int) -> None:
     """With ``own=1`` every node is the deciding seat's; the same search without it grows
     nodes for the other seats' replies."""
     seat, own = _searched_tree("mcts:iters=150+depth=lap+own=1", players)
-    assert {n.seat for n in own} == {seat}
+    assert {n.seat for n in _nodes(own)} == {seat}
     _, shared = _searched_tree("mcts:iters=150+depth=lap", players)
-    assert {n.seat for n in shared} != {seat}
+    assert {n.seat for n in _nodes(shared)} != {seat}
 
 
 def test_the_seats_next_turn_is_in_the_tree() -> None:
@@ -62,7 +62,7 @@ def test_the_seats_next_turn_is_in_the_tree() -> None:
     of a tree that stops at the end of the turn in progress, for the same iterations."""
     _, lap = _searched_tree("mcts:iters=150+depth=lap+own=1", 2)
     _, turn = _searched_tree("mcts:iters=150+own=1", 2)
-    assert _depth(lap[0]) > _depth(turn[0])
+    assert _depth(lap) > _depth(turn)
 
 
 def test_own_is_a_seat_setting() -> None:
