@@ -33,8 +33,8 @@ see :mod:`core.seats`) into an agent and its budget per decision::
 A level is an iteration budget, so a level plays deterministically for a given seed; it also has
 a time cap well above what the iterations take on a typical machine, so a slow machine never
 waits for ever. A sub-decision (a payment, a bonus choice) gets the share of the budget the
-game's knowledge gives it. A level searches with the game's level evaluation
-(:func:`ai.knowledge.level_evaluation`).
+game's knowledge gives it. A level searches with the game's level evaluation and tree
+(:func:`ai.knowledge.level_evaluation`, :func:`ai.knowledge.level_tree`).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from ai.automa import AutomaAgent
 from ai.base import Agent, Budget
 from ai.ensemble import Ensemble
 from ai.heuristic import HeuristicAgent
-from ai.knowledge import EVALUATIONS, game_ai, knowledge_for, level_knowledge
+from ai.knowledge import EVALUATIONS, game_ai, knowledge_for, level_knowledge, level_tree
 from ai.mcts import MctsAgent
 from core.engine import Game, Observation
 from core.games import info_of
@@ -78,10 +78,13 @@ heuristic player where 23 of the same 40 deals were won at one turn, and with th
 lap (four turns) did better than three turns (docs/ai.md, "Looking past its own turn")."""
 
 
-def level_spec(level: str, scale: float = 1.0, evaluation: str = "hand") -> str:
+def level_spec(
+    level: str, scale: float = 1.0, evaluation: str = "hand", tree: str = "shared"
+) -> str:
     """Return the iteration-only spec a level plays as (``iters=1800+depth=lap``), its iterations
-    times ``scale`` (at least 1); the level's time cap is left out. ``evaluation`` is the one
-    the level searches with in the game at hand (:func:`ai.knowledge.level_evaluation`).
+    times ``scale`` (at least 1); the level's time cap is left out. ``evaluation`` and ``tree``
+    are the ones the level searches with in the game at hand
+    (:func:`ai.knowledge.level_evaluation`, :func:`ai.knowledge.level_tree`).
 
     Raises:
         KeyError: for a word that is not a level.
@@ -90,6 +93,8 @@ def level_spec(level: str, scale: float = 1.0, evaluation: str = "hand") -> str:
     parts = [f"iters={iterations}"]
     if level in LEVEL_SETTINGS:
         parts.append(LEVEL_SETTINGS[level])
+    if tree == "own":
+        parts.append("own=1")
     if evaluation != "hand":
         parts.append(f"eval={evaluation}")
     return "+".join(parts)
@@ -185,9 +190,10 @@ class SearchLevel:
     """The most wall-clock seconds a whole turn searches; None for no limit."""
     trees: int = 1
     """Independent search trees merged at each decision (:mod:`ai.ensemble`)."""
-    own: bool = False
+    own: bool | None = False
     """The tree holds the seat's own decisions only; the other seats' turns are played by the
-    fast policy in every sample (``own=1``)."""
+    fast policy in every sample (``own=1``); None for a level word, which searches the game's
+    level tree (:func:`ai.knowledge.level_tree`)."""
     per_lap: bool = False
     """The clock and time budget are a level's for a 2-seat table and grow with the turns a
     lap of a larger table searches (:func:`seated_budget`)."""
@@ -217,7 +223,9 @@ def parse_search(level: str) -> SearchLevel:
     if "=" not in level:  # a level word: its iteration-only spec, with the level's time cap
         budget = parse_budget(level)
         found = parse_search(level_spec(level))
-        return replace(found, budget=budget, evaluation=None, clock=budget.seconds, per_lap=True)
+        return replace(
+            found, budget=budget, evaluation=None, own=None, clock=budget.seconds, per_lap=True
+        )
     parts = level.split("+")
     settings = {p.partition("=")[0]: p.partition("=")[2] for p in parts if p.startswith(_SETTINGS)}
     rest = "+".join(p for p in parts if not p.startswith(_SETTINGS))
@@ -309,6 +317,7 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
             knowledge = level_knowledge(game)[1]
         else:
             knowledge = knowledge_for(game, found.evaluation)
+        own = level_tree(game) == "own" if found.own is None else found.own
         depth = search_depth(found, game.num_seats)
         if depth is not None and knowledge.boundary is not None:
             knowledge = replace(knowledge, boundaries=depth)
@@ -325,7 +334,7 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
                 uct_c=found.uct_c,
                 turn=found.turn,
                 clock=None if clock is None else clock / trees,
-                own=found.own,
+                own=own,
             )
             for _ in range(trees)
         ]

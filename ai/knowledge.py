@@ -133,3 +133,21 @@ def level_evaluation(game: Game) -> str:
     """Return the evaluation the named levels search ``game`` with (see
     :func:`level_knowledge`)."""
     return level_knowledge(game)[0]
+
+
+TREES = ("shared", "own")
+"""The trees a level may search: one shared by every seat's decisions, or the deciding seat's
+own decisions only (``own=1``, :class:`ai.mcts.MctsAgent`)."""
+
+
+def level_tree(game: Game) -> str:
+    """Return the tree the named levels search ``game`` with: ``shared`` or ``own``.
+
+    A game's AI package names it as ``LEVEL_TREE``, for every table or by seat count
+    (``{2: "own"}``), where arena games showed the own tree to play better; the shared tree
+    everywhere else.
+    """
+    wanted = getattr(game_ai(game), "LEVEL_TREE", "shared")
+    if isinstance(wanted, Mapping):
+        wanted = wanted.get(game.num_seats, "shared")
+    return str(wanted) if wanted in TREES else "shared"

@@ -22,8 +22,9 @@ import msgspec
 from ai.agents import LEVELS, level_spec, make_agent
 from ai.arena import ArenaConfig, GameRecord, play_game, seated_game
 from ai.executors import Executor, make_executor
-from ai.knowledge import level_evaluation
+from ai.knowledge import level_evaluation, level_tree
 from ai.ratings import PairResult, RatingFit, bootstrap, fit_ratings, rank_results
+from core.engine import Game
 from core.games import DEFAULT_GAME, find_game
 from core.seats import SeatSpec
 from core.setup import OptionValue
@@ -36,17 +37,20 @@ class Entrant(msgspec.Struct, frozen=True):
     spec: str
 
 
-def entrant(label: str, scale: float = 1.0, evaluation: str = "hand") -> Entrant:
+def entrant(
+    label: str, scale: float = 1.0, evaluation: str = "hand", tree: str = "shared"
+) -> Entrant:
     """Return the entrant for a seat spec: an MCTS level becomes its iteration budget (times
-    ``scale``, at least 1), without a time cap, searching with ``evaluation`` (the game's level
-    evaluation, :func:`level_evaluation_of`); anything else plays as given.
+    ``scale``, at least 1), without a time cap, searching with ``evaluation`` and ``tree`` (the
+    game's level evaluation and tree, :func:`level_evaluation_of`, :func:`level_tree_of`);
+    anything else plays as given.
 
     >>> entrant("mcts:normal", 0.1)
     Entrant(label='mcts:normal', spec='mcts:iters=180+depth=lap+keep=0.3')
     """
     seat = SeatSpec.parse(label)
     if seat.kind == "mcts" and seat.level in LEVELS:
-        return Entrant(label, f"mcts:{level_spec(seat.level, scale, evaluation)}")
+        return Entrant(label, f"mcts:{level_spec(seat.level, scale, evaluation, tree)}")
     return Entrant(label, label)
 
 
@@ -58,9 +62,28 @@ def level_evaluation_of(
     Raises:
         ValueError: for options the game cannot be set up with.
     """
+    return level_evaluation(_two_seat_game(game, options, components))
+
+
+def level_tree_of(
+    game: str, options: dict[str, OptionValue] | None = None, components: object | None = None
+) -> str:
+    """Return the tree the MCTS levels search at a 2-seat table of ``game`` (``shared`` or
+    ``own``, :func:`ai.knowledge.level_tree`).
+
+    Raises:
+        ValueError: for options the game cannot be set up with.
+    """
+    return level_tree(_two_seat_game(game, options, components))
+
+
+def _two_seat_game(
+    game: str, options: dict[str, OptionValue] | None, components: object | None
+) -> Game:
+    """The game at a 2-seat table with ``options``, as the ladder plays it."""
     seats = ("heuristic", "heuristic")
     config = ArenaConfig(seats=seats, games=1, game=game, options=options or {})
-    return level_evaluation(seated_game(config, config.seats, components))
+    return seated_game(config, config.seats, components)
 
 
 def default_labels(game: str = DEFAULT_GAME) -> tuple[str, ...]:

@@ -29,14 +29,15 @@ from ai.ladder import (
     entrant,
     fit_ladder,
     level_evaluation_of,
+    level_tree_of,
 )
 from core.seats import SeatSpec
 
 
-def ladder_label(spec: str, evaluation: str = "hand") -> str:
+def ladder_label(spec: str, evaluation: str = "hand", tree: str = "shared") -> str:
     """Return the name a seat spec is rated under: an MCTS level for the level's word or its
-    iteration spec (searching with ``evaluation``, the game's level evaluation), else the spec
-    without its display name.
+    iteration spec (searching with ``evaluation`` and ``tree``, the game's level evaluation and
+    tree), else the spec without its display name.
 
     >>> ladder_label("mcts:iters=1800+depth=3+keep=0.3"), ladder_label("heuristic@Bo")
     ('mcts:normal', 'heuristic')
@@ -51,7 +52,8 @@ def ladder_label(spec: str, evaluation: str = "hand") -> str:
             return f"mcts:{word}"
         search = _two_seat(parse_search(word))
         for level in LEVELS:
-            if search == _two_seat(parse_search(level_spec(level, evaluation=evaluation))):
+            spec_of_level = level_spec(level, evaluation=evaluation, tree=tree)
+            if search == _two_seat(parse_search(spec_of_level)):
                 return f"mcts:{level}"
     return str(SeatSpec(kind=seat.kind, level=seat.level))
 
@@ -76,9 +78,10 @@ def ladder_from_arenas(
     first = runs[0][1]
     game, options = first.config.game, first.config.setup_options()
     evaluation = level_evaluation_of(game, first.config.options)
+    tree = level_tree_of(game, first.config.options)
     labelled: list[tuple[str, ArenaReport, tuple[str, ...]]] = []
     for name, report in runs:
-        labels = tuple(ladder_label(spec, evaluation) for spec in report.config.seats)
+        labels = tuple(ladder_label(spec, evaluation, tree) for spec in report.config.seats)
         if len(labels) != 2:
             raise ValueError(f"{name}: {len(labels)} seats; the ladder rates 2-seat games only")
         if labels[0] == labels[1]:
@@ -109,7 +112,7 @@ def ladder_from_arenas(
             games.append(LadderGame(pairing, msgspec.structs.replace(record, agents=agents)))
     counts = [sum(1 for g in games if g.pairing == p) for p in range(len(pairs))]
     config = LadderConfig(
-        entrants=tuple(entrant(label, evaluation=evaluation) for label in order),
+        entrants=tuple(entrant(label, evaluation=evaluation, tree=tree) for label in order),
         games_per_pair=max(counts),
         seed=first.config.seed,
         game=game,

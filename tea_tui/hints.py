@@ -23,9 +23,21 @@ from core.rng import Rng
 
 HINT_BUDGET = Budget(iterations=1800, seconds=4.0)
 """What a hint may spend: the ``mcts:normal`` level's iterations, for the whole decision."""
-HINT_SPEC = "mcts:normal"
-"""The search a hint runs, in its worker process or (without one) in a thread: the level's,
-with the game's level evaluation (:func:`ai.knowledge.level_evaluation`)."""
+
+
+def hint_spec(game: Game) -> str:
+    """Return the seat spec of the search a hint runs, in its worker process or (without one)
+    in a thread: ``mcts:normal``'s search with the game's level evaluation
+    (:func:`ai.knowledge.level_evaluation`), on the tree shared by every seat's decisions
+    whatever tree the level plays with. Its root values are the chances whose calibration
+    docs/ai.md measures; an own tree values the other seats' turns as its fast policy plays
+    them, not as they would."""
+    from ai.agents import level_spec
+    from ai.knowledge import level_evaluation
+
+    return f"mcts:{level_spec('normal', evaluation=level_evaluation(game))}"
+
+
 TOP = 3
 """How many moves a hint proposes."""
 GRACE = 20.0
@@ -85,7 +97,7 @@ class Hinter:
     _slot: WorkerSlot = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._slot = WorkerSlot(self.game, HINT_SPEC)
+        self._slot = WorkerSlot(self.game, hint_spec(self.game))
 
     @property
     def process_running(self) -> bool:
@@ -130,7 +142,7 @@ class Hinter:
             if on_progress is not None:
                 on_progress(progress.iterations, progress.seconds)
 
-        agent = make_agent(HINT_SPEC, self.game).agent  # as the process searches
+        agent = make_agent(hint_spec(self.game), self.game).agent  # as the process searches
         assert isinstance(agent, Searcher)
         result = agent.search(
             observation,

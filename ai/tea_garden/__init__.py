@@ -1,9 +1,9 @@
 """What the AI knows of Tea Garden: its evaluation (:mod:`.evaluation`), fast policy and move
 scores (:mod:`.policy`), the prices both share (:mod:`.values`), the bundle the search and the
 heuristic player use (:mod:`.knowledge`), the features of the learned evaluation
-(:mod:`.features`, weights in ``data/``), a line on each level's strength (:mod:`.levels`)
-and the OpenSpiel adapter (:mod:`.openspiel_adapter`, optional). The game-neutral AI reaches
-it through the registry, by the game's id."""
+(:mod:`.features`, weights in ``data/``), a line on each level's strength and the tree the
+levels search (:mod:`.levels`) and the OpenSpiel adapter (:mod:`.openspiel_adapter`, optional).
+The game-neutral AI reaches it through the registry, by the game's id."""
 
 from __future__ import annotations
 
@@ -11,13 +11,20 @@ from typing import TYPE_CHECKING
 
 from ai.tea_garden.features import FEATURES
 from ai.tea_garden.knowledge import knowledge, learned_knowledge
-from ai.tea_garden.levels import LEVEL_TEXT
+from ai.tea_garden.levels import LEVEL_TEXT, LEVEL_TREE
 
 if TYPE_CHECKING:
     from ai.base import Agent
     from core.engine import Game
 
-__all__ = ["FEATURES", "LEVEL_TEXT", "knowledge", "learned_knowledge", "openspiel_agent"]
+__all__ = [
+    "FEATURES",
+    "LEVEL_TEXT",
+    "LEVEL_TREE",
+    "knowledge",
+    "learned_knowledge",
+    "openspiel_agent",
+]
 
 
 def openspiel_agent(game: Game, bot: str, name: str) -> Agent:

@@ -132,6 +132,7 @@ def run_ladder_command(parser: argparse.ArgumentParser, args: argparse.Namespace
         default_labels,
         entrant,
         level_evaluation_of,
+        level_tree_of,
         pairings,
         run_ladder,
     )
@@ -153,8 +154,9 @@ def run_ladder_command(parser: argparse.ArgumentParser, args: argparse.Namespace
     options: dict[str, OptionValue] = {"puerh": True} if args.puerh else {}
     try:
         evaluation = level_evaluation_of(args.game, options)
+        tree = level_tree_of(args.game, options)
         config = LadderConfig(
-            entrants=tuple(entrant(label, args.scale, evaluation) for label in labels),
+            entrants=tuple(entrant(label, args.scale, evaluation, tree) for label in labels),
             games_per_pair=args.games_per_pair,
             seed=args.seed,
             game=args.game,

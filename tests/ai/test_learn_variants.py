@@ -21,7 +21,7 @@ from core.rng import Rng
 from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
 from tea_tui.analysis import Task, measure
-from tea_tui.hints import HINT_SPEC, Hinter
+from tea_tui.hints import Hinter, hint_spec
 from tests.ai.positions import midgame
 
 VARIANTS = [
@@ -100,7 +100,7 @@ def test_hints_and_analysis_use_the_variants_chance(
     observation = state.observation(state.seat)
     legal = tuple(state.legal_moves())
     assert len(legal) > 1
-    searcher = make_agent(HINT_SPEC, game).agent  # the search hints run
+    searcher = make_agent(hint_spec(game), game).agent  # the search hints run
     assert isinstance(searcher, MctsAgent)
     result = searcher.search(observation, legal, BUDGET, Rng.from_seed(3))
     values = {s.move: s.value for s in result.ranked if s.visits > 0}
