@@ -118,12 +118,10 @@ def level_knowledge(game: Game) -> tuple[str, Knowledge]:
     at the tables it can be built for (``learned`` needs weights for the player count), and the
     hand-tuned evaluation everywhere else.
     """
-    wanted = getattr(game_ai(game), "LEVEL_EVALUATION", "hand")
-    if isinstance(wanted, Mapping):
-        wanted = wanted.get(game.num_seats, "hand")
+    wanted = _level_choice(game, "LEVEL_EVALUATION", "hand")
     if wanted != "hand" and wanted in EVALUATIONS:
         try:
-            return str(wanted), knowledge_for(game, wanted)
+            return str(wanted), knowledge_for(game, str(wanted))
         except ValueError:
             pass
     return "hand", knowledge_for(game)
@@ -147,7 +145,14 @@ def level_tree(game: Game) -> str:
     (``{2: "own"}``), where arena games showed the own tree to play better; the shared tree
     everywhere else.
     """
-    wanted = getattr(game_ai(game), "LEVEL_TREE", "shared")
-    if isinstance(wanted, Mapping):
-        wanted = wanted.get(game.num_seats, "shared")
+    wanted = _level_choice(game, "LEVEL_TREE", "shared")
     return str(wanted) if wanted in TREES else "shared"
+
+
+def _level_choice(game: Game, name: str, default: str) -> object:
+    """What ``game``'s AI package names as ``name`` for the table at hand: one value for every
+    table or a mapping by seat count; ``default`` where it names nothing."""
+    wanted: object = getattr(game_ai(game), name, default)
+    if isinstance(wanted, Mapping):
+        return wanted.get(game.num_seats, default)
+    return wanted

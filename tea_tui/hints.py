@@ -94,10 +94,12 @@ class Hinter:
     game: Game
     budget: Budget = HINT_BUDGET
     processes: bool = True
+    _spec: str = field(init=False, repr=False)
     _slot: WorkerSlot = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._slot = WorkerSlot(self.game, hint_spec(self.game))
+        self._spec = hint_spec(self.game)  # built once: it looks up the game's evaluation
+        self._slot = WorkerSlot(self.game, self._spec)
 
     @property
     def process_running(self) -> bool:
@@ -142,7 +144,7 @@ class Hinter:
             if on_progress is not None:
                 on_progress(progress.iterations, progress.seconds)
 
-        agent = make_agent(hint_spec(self.game), self.game).agent  # as the process searches
+        agent = make_agent(self._spec, self.game).agent  # as the process searches
         assert isinstance(agent, Searcher)
         result = agent.search(
             observation,
