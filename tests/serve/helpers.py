@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
 import tempfile
 from collections.abc import AsyncIterator, Callable
@@ -147,6 +148,31 @@ class Player:
         await self.client.close()
         if self.reader is not None:
             self.reader.cancel()
+
+
+def child_processes() -> list[int]:
+    """The process ids whose parent is this process (Linux's /proc; none elsewhere)."""
+    me = os.getpid()
+    found = []
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = entry.read_text().rpartition(")")[2].split()
+        except OSError:  # ended while we looked
+            continue
+        if len(fields) > 1 and fields[1] == str(me):
+            found.append(int(entry.parent.name))
+    return found
+
+
+async def children_ended(tries: int = 200) -> None:
+    """Let the event loop run until this process has no child left (the apps textual-serve
+    started for the page's websockets end after it asks them to quit), and a moment more, so
+    that their transports close while the loop still runs instead of warning later."""
+    for _ in range(tries):
+        if not child_processes():
+            break
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.1)
 
 
 def cleanup(folder: Path) -> None:

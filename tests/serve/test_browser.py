@@ -20,7 +20,7 @@ from aiohttp import ClientSession, web
 
 from tea_tui.serve.protocol import CreateTable, PlayMoves, StartTable, TableView
 from tea_tui.serve.web import WebFront
-from tests.serve.helpers import WAIT, Player, cleanup, short_dir
+from tests.serve.helpers import WAIT, Player, children_ended, cleanup, short_dir
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
@@ -168,7 +168,7 @@ def test_a_game_in_headless_chromium(folder: Path) -> None:
                 if "web:Wen" not in front.tables.lobby.connected:
                     break
                 await asyncio.sleep(0.1)
-            await asyncio.sleep(0.5)  # and textual-serve lets go of its process
+            await children_ended()  # and textual-serve's app process has ended
             await runner.cleanup()
 
     asyncio.run(main())

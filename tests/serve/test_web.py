@@ -15,7 +15,7 @@ from aiohttp import ClientSession, WSMsgType, web
 
 from tea_tui.serve.protocol import CreateTable, PlayMoves, StartTable, TableView
 from tea_tui.serve.web import WebFront
-from tests.serve.helpers import WAIT, Player, cleanup, short_dir
+from tests.serve.helpers import WAIT, Player, children_ended, cleanup, short_dir
 
 
 @pytest.fixture
@@ -89,6 +89,7 @@ def test_a_browser_gets_the_lobby_and_joins_by_name(folder: Path) -> None:
                     assert view.final is not None and len(view.final.moves) == 6
                     await until_seen(b"rematch")  # the end screen, in the page
                     await ann.close()
+            await children_ended()
         finally:
             await runner.cleanup()
 
