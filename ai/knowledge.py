@@ -121,7 +121,7 @@ def level_knowledge(game: Game) -> tuple[str, Knowledge]:
     wanted = _level_choice(game, "LEVEL_EVALUATION", "hand")
     if wanted != "hand" and wanted in EVALUATIONS:
         try:
-            return str(wanted), knowledge_for(game, str(wanted))
+            return wanted, knowledge_for(game, wanted)
         except ValueError:
             pass
     return "hand", knowledge_for(game)
@@ -146,13 +146,13 @@ def level_tree(game: Game) -> str:
     everywhere else.
     """
     wanted = _level_choice(game, "LEVEL_TREE", "shared")
-    return str(wanted) if wanted in TREES else "shared"
+    return wanted if wanted in TREES else "shared"
 
 
-def _level_choice(game: Game, name: str, default: str) -> object:
-    """What ``game``'s AI package names as ``name`` for the table at hand: one value for every
-    table or a mapping by seat count; ``default`` where it names nothing."""
+def _level_choice(game: Game, name: str, default: str) -> str:
+    """What ``game``'s AI package names as ``name`` for the table at hand, as text: one value
+    for every table or a mapping by seat count; ``default`` where it names nothing."""
     wanted: object = getattr(game_ai(game), name, default)
     if isinstance(wanted, Mapping):
-        return wanted.get(game.num_seats, default)
-    return wanted
+        wanted = wanted.get(game.num_seats, default)
+    return str(wanted)

@@ -152,14 +152,14 @@ class Player:
 
 def child_processes() -> list[int]:
     """The process ids whose parent is this process (Linux's /proc; none elsewhere)."""
-    me = os.getpid()
+    me = str(os.getpid())
     found = []
     for entry in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = entry.read_text().rpartition(")")[2].split()
         except OSError:  # ended while we looked
             continue
-        if len(fields) > 1 and fields[1] == str(me):
+        if len(fields) > 1 and fields[1] == me:
             found.append(int(entry.parent.name))
     return found
 
