@@ -8,6 +8,7 @@ the payment's purpose.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
 
@@ -141,11 +142,13 @@ def _plan_demands(groups: int, pairs: int) -> list[Demand]:
     ]
 
 
-def can_cover(p: PlayerState, missing: int, base: list[Demand]) -> bool:
+def can_cover(p: PlayerState, missing: int, base: Sequence[Demand]) -> bool:
     """Return True if ``missing`` Teapots can be substituted while also paying ``base``."""
     bins = bins_of(p)
+    if not missing:
+        return can_pay(bins, base)
     return any(
-        can_pay(bins, base + _plan_demands(groups, pairs))
+        can_pay(bins, [*base, *_plan_demands(groups, pairs)])
         for _, groups, pairs in _substitute_plans(p, missing)
     )
 
@@ -318,12 +321,12 @@ def do_repeat(g: GameData, move: mv.Repeat) -> None:
         g.pending.append(st.PayLeaves(demands=(demand,), purpose="repeat"))
 
 
-def fee_demands(g: GameData, slot: int) -> list[Demand]:
+def fee_demands(g: GameData, slot: int) -> tuple[Demand, ...]:
     """TURN-05, EXP-10: the leaves owed for playing into ``slot`` (0-based); empty if free."""
     return slot_fee_demands(g.ctx, slot)
 
 
-def slot_fee_demands(ctx: Context, slot: int) -> list[Demand]:
+def slot_fee_demands(ctx: Context, slot: int) -> tuple[Demand, ...]:
     """The fee of card slot ``slot`` (0-based) on this setup's boards; empty if free."""
     fees = ctx.components.board.slot_fees
     if slot < len(fees):
@@ -331,7 +334,7 @@ def slot_fee_demands(ctx: Context, slot: int) -> list[Demand]:
     court = ctx.components.court
     if ctx.options.puerh and court is not None and slot == len(fees):
         return cost_demands(court.fifth_slot_fee)
-    return []
+    return ()
 
 
 # --- leaf payments -------------------------------------------------------------------------

@@ -3,6 +3,8 @@ free actions and ending the turn (TURN, FREE, SEC; AMB-04, AMB-23, AMB-25)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from core.moves import Move
 from core.tea_garden import actions as ac
 from core.tea_garden import moves as mv
@@ -21,6 +23,7 @@ MAX_TURNS_EXTENDED = 5
 """EXP-10: the player-board extension adds a fifth slot."""
 
 
+@lru_cache(maxsize=64)
 def card_slots(ctx: Context) -> int:
     """Card slots of a board: the turns a seat may take per round (TURN-04, EXP-10, LUYU-08)."""
     slots = len(ctx.components.board.slot_fees)

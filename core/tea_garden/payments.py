@@ -31,7 +31,7 @@ def eligible(demand: Demand, fermented: bool, quality: int) -> bool:
 
 def can_pay(bins: Bins, demands: Sequence[Demand]) -> bool:
     """Return True if every demand can be met at once from ``bins``."""
-    key = tuple((d.count, d.quality, d.fermented) for d in demands if d.count > 0)
+    key = tuple([(d.count, d.quality, d.fermented) for d in demands if d.count > 0])
     return _can_pay(bins, key) if key else True
 
 
@@ -94,14 +94,16 @@ def _supply(bins: Bins, demand: Demand) -> int:
     return total
 
 
-def cost_demands(cost: LeafCost) -> list[Demand]:
+@lru_cache(maxsize=4096)
+def cost_demands(cost: LeafCost) -> tuple[Demand, ...]:
     """Turn a printed leaf cost into payment demands (brown icons first)."""
+    # Cached: legal-move generation prices the same printed costs at step after step.
     demands = []
     if cost.brown:
         demands.append(Demand(count=cost.brown, quality=cost.quality, fermented=True))
     if cost.green:
         demands.append(Demand(count=cost.green, quality=cost.quality))
-    return demands
+    return tuple(demands)
 
 
 def remaining(demands: Sequence[Demand]) -> int:

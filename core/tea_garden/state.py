@@ -7,6 +7,7 @@ decisions) are kept apart from board data, as boardgame.io keeps ``ctx`` apart f
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Literal
 
 import msgspec
@@ -328,7 +329,7 @@ class LuYuState(msgspec.Struct, kw_only=True, omit_defaults=True):
     """What his last turn did, step by step."""
 
 
-class GameData(State, kw_only=True):
+class GameData(State, kw_only=True, dict=True):
     """All the data of a Tea Garden game; :class:`~core.tea_garden.rules.TeaGardenState` adds
     the protocol's methods on top of it."""
 
@@ -349,9 +350,11 @@ class GameData(State, kw_only=True):
     luyu: LuYuState | None = None
     """(Solo) Lu Yu's cards, when he plays one of the two seats."""
 
-    @property
+    @cached_property
     def ctx(self) -> Context:
         """The components and options this game is played with."""
+        # Looked up once per state object (``dict=True`` gives it room): the rules and the
+        # search read it millions of times, and the key never changes.
         return lookup(self.ctx_key)
 
     @property

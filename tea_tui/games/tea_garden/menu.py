@@ -158,7 +158,7 @@ def _card_menu(
     )
 
 
-def fee_demands_for(ctx: Context, slot: int) -> list[st.Demand]:
+def fee_demands_for(ctx: Context, slot: int) -> tuple[st.Demand, ...]:
     """Return the leaves owed for playing into card slot ``slot`` (0-based), fifth slot too."""
     return slot_fee_demands(ctx, slot)
 
