@@ -8,6 +8,9 @@ resolution waits until the player has made it. :func:`settle` runs the automatic
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from core.moves import Move
 from core.tea_garden import effects as fx
 from core.tea_garden import moves as mv
@@ -212,33 +215,76 @@ def draw_cards(g: GameData, p: PlayerState, n: int) -> int:
 
 def _moot(g: GameData, top: st.AnyPending) -> bool:
     """Return True for a pending decision that has no possible choice left (it lapses)."""
-    p = g.me
-    if isinstance(top, st.FermentLeaves):
-        return top.n <= 0 or not any(p.fresh)
-    if isinstance(top, st.SellLeaves):
-        return top.n <= 0 or not (any(p.fresh) or any(p.fermented))
-    if isinstance(top, st.HarvestGardens):
-        return top.n <= 0 or len(top.done) >= len(p.gardens)
-    if isinstance(top, st.PlaceCupToken):  # CUP-08: lost without a connection
-        return top.n <= 0 or not has_connection(p) or pools.cup_tokens_left(g) <= 0
-    if isinstance(top, st.ChooseScroll):
-        return not any(pools.scrolls_left(g, k) > 0 for k in ("plus1", "teapot", "x2"))
-    if isinstance(top, st.MayDraw):
-        return not (p.draw or p.discard)
-    if isinstance(top, st.DiscardCards):
-        return top.n <= 0 or not p.hand
-    if isinstance(top, st.MayRemove):
-        return not (p.hand or p.draw or p.discard)
-    if isinstance(top, st.TakeEmperorCard):
-        return not any(g.board.emperor_display)  # AMB-27
-    if isinstance(top, st.PlaceCupTile):
-        return not cup_stacks_open(g)
-    if isinstance(top, st.BuyPuerh):
-        return top.n <= 0  # the strength's last token is bought: nothing more to decide
-    if isinstance(top, st.TakeBasicPuerh):
-        court = g.board.court
-        return court is None or not any(court.storage)
-    return False
+    check = _MOOT.get(type(top))
+    return check is not None and check(g, g.me, top)
+
+
+def _ferment_moot(g: GameData, p: PlayerState, top: st.FermentLeaves) -> bool:
+    return top.n <= 0 or not any(p.fresh)
+
+
+def _sell_moot(g: GameData, p: PlayerState, top: st.SellLeaves) -> bool:
+    return top.n <= 0 or not (any(p.fresh) or any(p.fermented))
+
+
+def _harvest_moot(g: GameData, p: PlayerState, top: st.HarvestGardens) -> bool:
+    return top.n <= 0 or len(top.done) >= len(p.gardens)
+
+
+def _cup_token_moot(g: GameData, p: PlayerState, top: st.PlaceCupToken) -> bool:
+    # CUP-08: lost without a connection
+    return top.n <= 0 or not has_connection(p) or pools.cup_tokens_left(g) <= 0
+
+
+def _scroll_moot(g: GameData, p: PlayerState, top: st.ChooseScroll) -> bool:
+    return not any(pools.scrolls_left(g, k) > 0 for k in ("plus1", "teapot", "x2"))
+
+
+def _draw_moot(g: GameData, p: PlayerState, top: st.MayDraw) -> bool:
+    return not (p.draw or p.discard)
+
+
+def _discard_moot(g: GameData, p: PlayerState, top: st.DiscardCards) -> bool:
+    return top.n <= 0 or not p.hand
+
+
+def _remove_moot(g: GameData, p: PlayerState, top: st.MayRemove) -> bool:
+    return not (p.hand or p.draw or p.discard)
+
+
+def _emperor_card_moot(g: GameData, p: PlayerState, top: st.TakeEmperorCard) -> bool:
+    return not any(g.board.emperor_display)  # AMB-27
+
+
+def _cup_tile_moot(g: GameData, p: PlayerState, top: st.PlaceCupTile) -> bool:
+    return not cup_stacks_open(g)
+
+
+def _buy_puerh_moot(g: GameData, p: PlayerState, top: st.BuyPuerh) -> bool:
+    return top.n <= 0  # the strength's last token is bought: nothing more to decide
+
+
+def _basic_puerh_moot(g: GameData, p: PlayerState, top: st.TakeBasicPuerh) -> bool:
+    court = g.board.court
+    return court is None or not any(court.storage)
+
+
+# Found by the decision's type, not by a chain of isinstance tests: every move a search applies
+# settles the stack, and this is asked each time. Kinds not listed never lapse.
+_MOOT: dict[type, Callable[[GameData, PlayerState, Any], bool]] = {
+    st.FermentLeaves: _ferment_moot,
+    st.SellLeaves: _sell_moot,
+    st.HarvestGardens: _harvest_moot,
+    st.PlaceCupToken: _cup_token_moot,
+    st.ChooseScroll: _scroll_moot,
+    st.MayDraw: _draw_moot,
+    st.DiscardCards: _discard_moot,
+    st.MayRemove: _remove_moot,
+    st.TakeEmperorCard: _emperor_card_moot,
+    st.PlaceCupTile: _cup_tile_moot,
+    st.BuyPuerh: _buy_puerh_moot,
+    st.TakeBasicPuerh: _basic_puerh_moot,
+}
 
 
 # --- legal moves and their effect, per kind of pending decision -----------------------------

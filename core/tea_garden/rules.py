@@ -54,12 +54,13 @@ class TeaGardenState(GameData, kw_only=True):
         """Apply a legal move, then resolve whatever follows automatically. Whatever deals,
         draws, turns or shuffles counts a reveal (:attr:`reveals`) where it happens."""
         mover = self.seat
-        if isinstance(move, mv.LuYuTurn):
-            play_turn(self)
-            return
-        if isinstance(move, mv.LuYuPass):
-            pass_turn(self)
-            return
+        if self.luyu is not None:  # only a solo game has Lu Yu's moves
+            if isinstance(move, mv.LuYuTurn):
+                play_turn(self)
+                return
+            if isinstance(move, mv.LuYuPass):
+                pass_turn(self)
+                return
         if self.pending:
             top = self.pending[-1]
             if isinstance(move, mv.PayLeaf):
