@@ -22,7 +22,7 @@ from core.tea_garden.decisions import (
     push_effects,
     secondary_possible,
 )
-from core.tea_garden.payments import assign, bins_of, can_pay, cost_demands
+from core.tea_garden.payments import Bins, assign, bins_of, can_pay, cost_demands
 from core.tea_garden.puerh import finish_premium
 from core.tea_garden.state import Demand, GameData, PlayerState, deal
 
@@ -125,12 +125,13 @@ def missing_teapots(needed: tuple[str, ...], have: list[str]) -> int:
     return missing
 
 
-def _substitute_plans(p: PlayerState, missing: int) -> list[tuple[int, int, int]]:
-    """(scrolls, leaf groups, fermented pairs) combinations covering ``missing`` Teapots."""
+def _substitute_plans(held: int, missing: int) -> list[tuple[int, int, int]]:
+    """(scrolls, leaf groups, fermented pairs) combinations covering ``missing`` Teapots with
+    at most ``held`` Teapot Scrolls."""
     plans = []
     for scrolls, pairs in product(range(missing + 1), repeat=2):
         groups = missing - scrolls - pairs
-        if groups >= 0 and scrolls <= p.teapot_scrolls:
+        if groups >= 0 and scrolls <= held:
             plans.append((scrolls, groups, pairs))
     return plans
 
@@ -144,28 +145,45 @@ def _plan_demands(groups: int, pairs: int) -> list[Demand]:
 
 def can_cover(p: PlayerState, missing: int, base: Sequence[Demand]) -> bool:
     """Return True if ``missing`` Teapots can be substituted while also paying ``base``."""
-    bins = bins_of(p)
+    return _can_cover(bins_of(p), p.teapot_scrolls, missing, base)
+
+
+def _can_cover(bins: Bins, scrolls: int, missing: int, base: Sequence[Demand]) -> bool:
     if not missing:
         return can_pay(bins, base)
     return any(
         can_pay(bins, [*base, *_plan_demands(groups, pairs)])
-        for _, groups, pairs in _substitute_plans(p, missing)
+        for _, groups, pairs in _substitute_plans(scrolls, missing)
     )
 
 
 def buy_moves(g: GameData) -> list[Move]:
     """BUY-01/02: every display slot within strength whose price and Teapots can be met."""
     p = g.me
-    slots = g.ctx.components.display.slot_strength
-    have = visible_teapots(p, g)
+    ctx = g.ctx
+    slots = ctx.components.display.slot_strength
+    strength = g.turn.strength
+    have: tuple[str, ...] | None = None
+    bins = bins_of(p)
     moves: list[Move] = []
     for i, card_id in enumerate(g.board.action_display):
-        if not card_id or slots[i] > g.turn.strength:
+        if not card_id or slots[i] > strength:
             continue
-        card = g.ctx.action_cards[card_id]
-        if can_cover(p, missing_teapots(card.teapots_needed, have), cost_demands(card.price)):
+        if have is None:
+            have = tuple(visible_teapots(p, g))
+        if _affordable(ctx.key, card_id, have, bins, p.teapot_scrolls):
             moves.append(mv.Buy(i + 1))
     return moves
+
+
+@lru_cache(maxsize=65536)
+def _affordable(key: str, card_id: str, have: tuple[str, ...], bins: Bins, scrolls: int) -> bool:
+    """Whether a player with these Teapots showing, leaves and Teapot Scrolls can buy the card."""
+    # Cached: a search generates the same purchases from the same hands at step after step.
+    card = lookup(key).action_cards[card_id]
+    return _can_cover(
+        bins, scrolls, missing_teapots(card.teapots_needed, list(have)), cost_demands(card.price)
+    )
 
 
 def do_buy(g: GameData, move: mv.Buy) -> None:

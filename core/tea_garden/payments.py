@@ -66,6 +66,12 @@ def assign(bins: Bins, demands: Sequence[Demand], fermented: bool, quality: int)
     Among the demands the leaf may pay and that keep the rest payable, the one with the fewest
     eligible leaves left is chosen, so the player keeps the widest choice for later leaves.
     """
+    return _assign(bins, tuple(demands), fermented, quality)
+
+
+@lru_cache(maxsize=65536)
+def _assign(bins: Bins, demands: tuple[Demand, ...], fermented: bool, quality: int) -> int | None:
+    # Cached: a payment asks it for every kind of leaf held, at step after step of a search.
     fresh, ferm = list(bins[0]), list(bins[1])
     side = ferm if fermented else fresh
     if side[quality - 1] <= 0:
