@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 
 class TeaApp(App[None]):
-    """Tea Garden in the terminal.
+    """The tea board games of the registry in the terminal.
 
     Args:
         session: a game to open at once (the ``new``, ``load`` and ``continue`` commands).
@@ -53,7 +53,7 @@ class TeaApp(App[None]):
     """
 
     TITLE = "tea-tui"
-    SUB_TITLE = "Tea Garden"
+    SUB_TITLE = "tea board games"
     # The footer keeps the whole bottom row: the Keys panel (Ctrl+P, Keys) splits the screen
     # above it instead of drawing over it.
     DEFAULT_CSS = """
