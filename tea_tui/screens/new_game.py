@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -355,8 +356,6 @@ class NewGameScreen(Screen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         """A seat's kind changed: its default name follows, and the note says how strong the
         level plays (ai.levels, from the arena's figures)."""
-        from ai.levels import describe
-
         select_id = event.select.id or ""
         if not isinstance(event.value, str) or self._values.get(select_id) == event.value:
             return  # a drop-down telling its first value, not a choice
@@ -364,13 +363,27 @@ class NewGameScreen(Screen[None]):
         if select_id.startswith("kind-"):
             seat = int(select_id.removeprefix("kind-"))
             self.query_one(f"#name-{seat}", Input).placeholder = default_name(seat, event.value)
-            about = describe(event.value, self.info.id)
-            if about:
-                self._note(about)
+        self._level_note(select_id, event.value)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Tabbing onto a seat's level says how strong the level it holds plays, so the line
+        is there before any choice is changed."""
+        widget = event.widget
+        if isinstance(widget, Select) and isinstance(widget.value, str):
+            self._level_note(widget.id or "", widget.value)
+
+    def _level_note(self, select_id: str, value: str) -> None:
+        """Put the strength line of the level a seat's drop-down holds in the note, if any."""
+        from ai.levels import describe
+
+        if select_id.startswith("kind-"):
+            about = describe(value, self.info.id)
         elif select_id == "solo-level" and self.info.automa is not None:
-            about = describe(f"{self.info.automa.kind}:{event.value}", self.info.id)
-            if about:
-                self._note(about)
+            about = describe(f"{self.info.automa.kind}:{value}", self.info.id)
+        else:
+            return
+        if about:
+            self._note(about)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Start, Back or New seed."""

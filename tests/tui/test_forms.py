@@ -97,6 +97,24 @@ async def test_a_level_chosen_says_how_strong_it_plays(tmp_path: Path) -> None:
 
 
 @pilot_test
+async def test_tabbing_onto_a_seat_says_how_strong_its_level_plays(tmp_path: Path) -> None:
+    """The strength line shows when a seat's level is reached, before anything is changed."""
+    from ai.levels import level_text
+
+    app = title_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await new_game(pilot)
+        note = screen.query_one("#new-note", Static)
+        assert level_text("tea_garden")["mcts:normal"] not in str(note.render())
+        screen.query_one("#kind-1", Select).focus()  # seat 2: MCTS normal by default
+        await pilot.pause()
+        assert level_text("tea_garden")["mcts:normal"] in str(note.render())
+        screen.query_one("#kind-0", Select).focus()  # a person: no line, the last one stays
+        await pilot.pause()
+        assert level_text("tea_garden")["mcts:normal"] in str(note.render())
+
+
+@pilot_test
 async def test_the_note_and_the_footer_name_the_start_key(tmp_path: Path) -> None:
     app = title_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
