@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -230,27 +231,35 @@ class NewTableScreen(ModalScreen[None]):
 
     # --- events -----------------------------------------------------------------------------
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Tabbing onto a seat says how the player it holds plays, before any change."""
+        widget = event.widget
+        select_id = widget.id or ""
+        seat = select_id.startswith("table-seat-") or select_id == "table-timeout"
+        if seat and isinstance(widget, Select) and isinstance(widget.value, str):
+            self._seat_note(widget.value)
+
+    def _seat_note(self, kind: str) -> None:
+        """Put how a seat's player plays (ai.levels, from the arena's figures) in the note."""
+        from ai.levels import describe
+
+        about = describe(kind, self.info.id) if kind not in ("human", NOBODY) else None
+        automa = self.info.automa
+        if automa is not None and kind.startswith(f"{automa.kind}:"):
+            rule = ui_for(self.info.id).solo_rule(automa.name)
+            about = f"Solo: {rule}. {about or ''}"
+        if about:
+            self.note(about)
+
     async def on_select_changed(self, event: Select.Changed) -> None:
         """Another game: the form follows its seats and options. Another seat kind or
         empty-seat AI: the note says how it plays (ai.levels, from the arena's figures)."""
-        from ai.levels import describe
-
         select_id = event.select.id or ""
         if not isinstance(event.value, str) or self._seen.get(select_id) == event.value:
             return  # a drop-down telling its first value, not a choice
         self._seen[select_id] = event.value
         if select_id.startswith("table-seat-") or select_id == "table-timeout":
-            about = (
-                describe(event.value, self.info.id)
-                if event.value not in ("human", NOBODY)
-                else None
-            )
-            automa = self.info.automa
-            if automa is not None and event.value.startswith(f"{automa.kind}:"):
-                rule = ui_for(self.info.id).solo_rule(automa.name)
-                about = f"Solo: {rule}. {about or ''}"
-            if about:
-                self.note(about)
+            self._seat_note(event.value)
             return
         if select_id != "table-game" or event.value == self.info.id:
             return

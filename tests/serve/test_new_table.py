@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from textual.app import App, ComposeResult
-from textual.widgets import Static
+from textual.widgets import Select, Static
 
 from ai.levels import level_text
 from core.games import GameInfo, find_game, offered_games
@@ -122,6 +122,26 @@ def test_a_solo_table_against_the_automa(folder: Path) -> None:
                 await pilot.press("f5")
                 await until(pilot, lambda: len(app.tables) == 1)
                 assert [s.kind for s in app.tables[0].seats] == ["human", "luyu:hard"]
+
+    asyncio.run(main())
+
+
+def test_tabbing_onto_a_seat_says_how_its_player_plays(folder: Path) -> None:
+    """Reaching a seat's drop-down (here F6, the AI for an empty seat) puts the line of the
+    player it holds back in the note, without changing anything."""
+
+    async def main() -> None:
+        async with running_server(folder) as server:
+            app = ServeClientApp(server.path, name="Ann", key="key-Ann")
+            async with app.run_test(size=(80, 24)) as pilot:
+                form = await open_form(pilot, app)
+                lines = level_text(form.info.id)
+                await pick(pilot, "#table-timeout", "mcts:easy")
+                await pick(pilot, "#table-seat-1", "heuristic")
+                assert lines["heuristic"] in text_of(app, "#table-note")
+                await pilot.press("f6")
+                await until(pilot, lambda: lines["mcts:easy"] in text_of(app, "#table-note"))
+                assert form.query_one("#table-timeout", Select).value == "mcts:easy"
 
     asyncio.run(main())
 
