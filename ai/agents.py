@@ -49,7 +49,7 @@ from ai.heuristic import HeuristicAgent
 from ai.knowledge import EVALUATIONS, game_ai, knowledge_for, level_knowledge, level_tree
 from ai.mcts import MctsAgent
 from core.engine import Game, Observation
-from core.games import info_of
+from core.games import all_games, info_of
 from core.moves import Move
 from core.rng import Rng
 from core.seats import BUDGET_KEYS, LAP, MAX_TREES, REAL_SETTINGS, SeatSpec, real_setting_ok
@@ -348,8 +348,9 @@ def make_agent(spec: SeatSpec | str, game: Game) -> Player:
                 f"seat {text!r}: {automa.name} has no difficulty {seat.level!r} ({known})"
             )
         return Player(AutomaAgent(text), Budget(), text)
-    if seat.kind == "luyu":
-        raise ValueError(f"seat {text!r}: {info_of(game).name} has no Lu Yu automa")
+    elsewhere = [g.automa for g in all_games() if g.automa and g.automa.kind == seat.kind]
+    if elsewhere:  # another game's automa
+        raise ValueError(f"seat {text!r}: {info_of(game).name} has no {elsewhere[0].name} automa")
     if seat.kind in OPENSPIEL_BOTS:
         return _openspiel_player(seat.kind, seat.level, game, text)
     raise ValueError(f"seat {str(seat)!r} is not an AI player (AI players: {', '.join(AI_KINDS)})")

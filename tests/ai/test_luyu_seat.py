@@ -33,6 +33,15 @@ def test_luyu_seat_spec_makes_the_automa() -> None:
     assert move == legal[0]
 
 
+def test_another_games_automa_is_refused_by_name() -> None:
+    """Lu Yu belongs to Tea Garden: at a Sencha table his seat spec is refused, the message
+    naming the game and the automa it lacks (from the registry, not a name written in ai/)."""
+    from core.sencha.game import SenchaGame
+
+    with pytest.raises(ValueError, match="Sencha has no Lu Yu automa"):
+        make_agent("luyu:hard", SenchaGame(num_seats=2))
+
+
 def test_luyu_agent_refuses_a_player_turn() -> None:
     """Offered a player's moves, the automa says it is not his turn instead of choosing."""
     _, s = _solo(start=0)
