@@ -9,7 +9,7 @@ LEVEL_TEXT: dict[str, str] = {
     "mcts:easy": "A short search (200 iterations a move): a plan for each turn. Newcomers.",
     "mcts:normal": "Looks to its own next turn, under 2 s a turn; beat greedy 29 of 40. Casual.",
     "mcts:hard": "Four times normal's search, up to 10 s a turn; beat normal 26 of 40.",
-    "mcts:expert": "The longest search, about 20 s a turn; lost its first 2 games to normal.",
+    "mcts:expert": "The longest search, about 20 s a turn; won 3 of 8 against normal.",
     "luyu:easy": "Lu Yu, no Expert card: about 90-100 points a game. Beatable for most.",
     "luyu:medium": "Lu Yu, one Expert card: about 110-125 points. A race for a newcomer.",
     "luyu:hard": "Lu Yu, two Expert cards: about 135-140 points; beats greedy half the time.",
