@@ -142,6 +142,9 @@ class TeaApp(App[None]):
     # --- starting and the screens ---------------------------------------------------------------
 
     def on_mount(self) -> None:
+        from tea_tui.terminal import quit_when_terminal_goes
+
+        quit_when_terminal_goes(self)
         for warning in self._warnings:
             self.notify(clean_lines(warning), severity="warning", markup=False)
         if self.session is not None:

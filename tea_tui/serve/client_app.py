@@ -258,6 +258,9 @@ class ServeClientApp(App[None]):
         self.exit_message = ""
 
     def on_mount(self) -> None:
+        from tea_tui.terminal import quit_when_terminal_goes
+
+        quit_when_terminal_goes(self)
         self.push_screen(self.lobby)
         if not self.ask_name:
             self.run_worker(self._listen(), exclusive=True, group="server")
