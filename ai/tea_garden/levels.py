@@ -7,7 +7,7 @@ LEVEL_TEXT: dict[str, str] = {
     "random": "Any legal move, no plan: under 15 points a game. To learn the moves.",
     "heuristic": "Greedy: the best-scoring move of this turn, no foresight. A first opponent.",
     "mcts:easy": "A short search (200 iterations a move): a plan for each turn. Newcomers.",
-    "mcts:normal": "Looks to its own next turn, about 2 s a turn; beat greedy 34 of 40. Casual.",
+    "mcts:normal": "Looks to its own next turn, about 2 s a turn; beat greedy 63 of 80. Casual.",
     "mcts:hard": "Four times normal's search, up to 10 s a turn; beat normal 26 of 40.",
     "mcts:expert": "The longest search, about 20 s a turn; won 3 of 8 against normal.",
     "luyu:easy": "Lu Yu, no Expert card: about 90-100 points a game. Beatable for most.",
