@@ -163,14 +163,12 @@ def buy_moves(g: GameData) -> list[Move]:
     ctx = g.ctx
     slots = ctx.components.display.slot_strength
     strength = g.turn.strength
-    have: tuple[str, ...] | None = None
+    have = tuple(visible_teapots(p, g))
     bins = bins_of(p)
     moves: list[Move] = []
     for i, card_id in enumerate(g.board.action_display):
         if not card_id or slots[i] > strength:
             continue
-        if have is None:
-            have = tuple(visible_teapots(p, g))
         if _affordable(ctx.key, card_id, have, bins, p.teapot_scrolls):
             moves.append(mv.Buy(i + 1))
     return moves
