@@ -192,16 +192,21 @@ class MarginFit:
     """Fit corrections to this model (the hand-tuned margin in the features) instead."""
     l2: float = L2
     """The ridge penalty of the margin fit (of the corrections, with an anchor)."""
+    given: Linear | None = None
+    """A margin model learned elsewhere (tuned by self-play, :mod:`ai.learn.tune`): taken as
+    it is, not fitted; the other models are fitted around it."""
 
     @property
     def refined(self) -> bool:
-        """Whether this is more than the plain fit (TD or an anchor)."""
-        return self.td_lambda != 1.0 or self.anchor is not None
+        """Whether this is more than the plain fit (TD, an anchor or a given model)."""
+        return self.td_lambda != 1.0 or self.anchor is not None or self.given is not None
 
     def fit(self, games: Sequence[RecordedGame]) -> Linear:
-        """Fit the margin model to ``games``."""
+        """Fit the margin model to ``games`` (or return the given one)."""
         from ai.learn.td import fit_td
 
+        if self.given is not None:
+            return self.given
         return fit_td(games, self.td_lambda, self.td_sweeps, self.anchor, self.l2)
 
 

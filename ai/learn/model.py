@@ -69,6 +69,9 @@ class FeatureSet:
     hand_margin: tuple[float, ...] | None = None
     """The hand-tuned evaluation's margin as weights of these features (the sum of its parts),
     if it is one: what an anchored fit corrects (:mod:`ai.learn.td`)."""
+    tuned: tuple[tuple[str, float], ...] = ()
+    """The margin weights self-play tuning moves by default, each with its scale: the size of
+    a push and of a step relative to the others (:mod:`ai.learn.tune`)."""
 
 
 @dataclass(frozen=True)

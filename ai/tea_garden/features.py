@@ -165,5 +165,12 @@ FEATURES = FeatureSet(
     state_stage=state_stage,
     variant=variant,
     hand_margin=(1.0,) * _PARTS + (0.0,) * (len(NAMES) - _PARTS),
+    tuned=(
+        ("resources", 0.5),
+        ("engine", 0.5),
+        ("hand", 0.5),
+        ("turns", 0.5),
+        ("total_x_rounds", 0.1),
+    ),
 )
 """Tea Garden's features, as :mod:`ai.learn` finds them (``ai.tea_garden.FEATURES``)."""

@@ -19,6 +19,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from core.games import DEFAULT_GAME, game_ids
 from tea_tui.cli.arena import add_executor_arguments, open_executor
 from tea_tui.cli.common import seed_value
 from tea_tui.cli.progress import Progress
+from tea_tui.cli.train_tune import DEFAULT_TUNE_SEAT, add_tune_arguments, tuned_margin
 from tea_tui.safe_text import clean_lines
 
 EXAMPLE = "tea-tui train --game tea_garden --players 2 --games 400 --jobs 2"
@@ -156,6 +158,7 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
         "--json", metavar="FILE", help="(--calibration) also write every measured point to FILE"
     )
     parser.add_argument("--quiet", action="store_true", help="do not report each game")
+    add_tune_arguments(parser)
     add_executor_arguments(parser)
 
 
@@ -264,6 +267,17 @@ def _train(parser: argparse.ArgumentParser, args: argparse.Namespace, config: An
     from ai.learn.regression import numpy_module
 
     numpy_module()  # fail before playing, not after
+    settings = _margin_fit(args, features)
+    tuned = None
+    if args.tune:
+        if settings.refined or args.margin_l2 is not None:
+            raise ValueError(
+                "--tune learns the margin model itself: no --td-lambda, --anchor or --margin-l2"
+            )
+        tuned = tuned_margin(parser, args, features)
+        if tuned is None:
+            return 1
+        settings = replace(settings, given=tuned[0])
     games = _record(parser, args, config)
     if games is None:
         return 1
@@ -278,8 +292,9 @@ def _train(parser: argparse.ArgumentParser, args: argparse.Namespace, config: An
         "held_out": args.held_out,
         "features_version": features.version,
     }
-    settings = _margin_fit(args, features)
-    if settings.refined or args.margin_l2 is not None:
+    if tuned is not None:
+        recipe["margin_tune"] = tuned[1]
+    elif settings.refined or args.margin_l2 is not None:
         recipe["margin_fit"] = {
             "td_lambda": settings.td_lambda,
             "td_sweeps": settings.td_sweeps if settings.td_lambda < 1 else 0,
@@ -344,6 +359,10 @@ def _command(args: argparse.Namespace) -> str:
         words.append("--anchor")
     if args.margin_l2 is not None:
         words += ["--margin-l2", f"{args.margin_l2:g}"]
+    if args.tune:
+        words += ["--tune", str(args.tune), "--tune-batch", str(args.tune_batch)]
+        if args.tune_seat != DEFAULT_TUNE_SEAT:
+            words += ["--tune-seat", args.tune_seat]
     return " ".join(words)
 
 
