@@ -161,6 +161,5 @@ def tuned_margin(
         "stability": config.stability,
         "start": "hand",
         "params": dict(zip(config.params, config.scales, strict=True)),
-        "trace": [[round(s.gain, 6), *(round(v, 6) for v in s.tuned)] for s in steps],
     }
     return Linear(config.bias, weights), recipe

@@ -141,3 +141,26 @@ def test_train_tune_writes_the_tuned_margin_and_its_recipe(
     assert "another tuning run" in capsys.readouterr().err
     assert main([*TINY, *TUNE, "--anchor", "--records", str(records)]) == 2
     assert "--tune learns the margin model itself" in capsys.readouterr().err
+
+
+def test_the_shipped_2p_margin_model_is_the_tuned_one() -> None:
+    """The 2-player weights ship the margin model tuned by self-play: the hand-tuned margin
+    with the tuned weights moved, and a recipe that says how, with the command to rerun."""
+    from ai.agents import make_agent
+    from ai.arena import seated_game
+    from ai.learn.model import shipped_weights
+
+    game = seated_game(ArenaConfig(seats=("heuristic", "heuristic"), games=1), ("heuristic",) * 2)
+    weights = shipped_weights(game)
+    assert weights is not None
+    tuning = weights.recipe["margin_tune"]
+    assert isinstance(tuning, dict) and tuning["method"] == "spsa"
+    assert list(tuning["params"]) == [name for name, _ in FEATURES.tuned]
+    assert f"--tune {tuning['steps']}" in str(weights.recipe["command"])
+    hand = FEATURES.hand_margin or ()
+    moved = {name for name, _ in FEATURES.tuned}
+    for name, w, h in zip(FEATURES.names, weights.margin.weights, hand, strict=True):
+        if name not in moved:
+            assert w == h, name
+    assert weights.margin.weights[FEATURES.names.index("engine")] != 1.0
+    make_agent("mcts:iters=20+eval=learned", game)  # it loads where play finds it
