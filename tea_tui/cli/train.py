@@ -7,7 +7,8 @@ The first records seeded games between ``--seats`` (the arena's seating and deal
 machine or a Dask cluster), fits the models of :mod:`ai.learn.fit` (numpy: the ``train`` extra)
 and writes the weights with their recipe to the game's data folder, where ``mcts:eval=learned``
 and the hints' win chances find them; the same arguments give the same file (``--td-lambda``
-and ``--anchor`` refine the margin model, :mod:`ai.learn.td`). The second plays
+and ``--anchor`` refine the margin model, :mod:`ai.learn.td`; ``--tune`` learns it by self-play
+instead, :mod:`tea_tui.cli.train_tune`). The second plays
 held-out seeded games and, every few turns of each seat, runs the search a hint runs, then
 prints a reliability table (per 10-point bucket: the chance shown against the rate won) and the
 Brier score (:mod:`ai.learn.calibration`).
@@ -44,7 +45,8 @@ def add_train_parser(
         help="learn an evaluation from self-play, or measure the win chances' calibration",
         description="Record seeded self-play games and fit the learned evaluation (needs "
         "pip install 'tea-tui[train]'), writing the weights and their recipe to the game's "
-        "data folder; with --calibration, measure the win chances hints show on held-out "
+        "data folder; with --tune, learn its margin model first from what it wins in "
+        "self-play; with --calibration, measure the win chances hints show on held-out "
         "games instead.",
         epilog=f"Example: {EXAMPLE}",
     )
