@@ -113,8 +113,9 @@ def level_knowledge(game: Game) -> tuple[str, Knowledge]:
     """Return the evaluation the named levels (``mcts:normal`` ...) search ``game`` with, and
     the knowledge built with it.
 
-    A game's AI package names it as ``LEVEL_EVALUATION``, for every table or by seat count
-    (``{2: "learned"}``), where arena games showed one to play better than the other; it is used
+    A game's AI package names it as ``LEVEL_EVALUATION``, for every table, by seat count
+    (``{2: "learned"}``) or by weights variant (``{"2p": "learned"}``: the base game but not
+    the expansion), where arena games showed one to play better than the other; it is used
     at the tables it can be built for (``learned`` needs weights for the player count), and the
     hand-tuned evaluation everywhere else.
     """
@@ -151,8 +152,15 @@ def level_tree(game: Game) -> str:
 
 def _level_choice(game: Game, name: str, default: str) -> str:
     """What ``game``'s AI package names as ``name`` for the table at hand, as text: one value
-    for every table or a mapping by seat count; ``default`` where it names nothing."""
-    wanted: object = getattr(game_ai(game), name, default)
+    for every table, or a mapping by the setup's weights variant (``"2p"``, ``"2p_puerh"``:
+    :mod:`ai.learn`) or by seat count, the variant first; ``default`` where it names nothing."""
+    package = game_ai(game)
+    wanted: object = getattr(package, name, default)
     if isinstance(wanted, Mapping):
+        features = getattr(package, "FEATURES", None)
+        variant = getattr(features, "variant", None)
+        setup = variant(game) if callable(variant) else None
+        if setup is not None and setup in wanted:
+            return str(wanted[setup])
         wanted = wanted.get(game.num_seats, default)
     return str(wanted)

@@ -18,6 +18,7 @@ from ai.mcts import MctsAgent
 from core.engine import Game
 from core.sencha.game import SenchaGame
 from core.tasting import TastingGame
+from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
 
 
@@ -86,3 +87,22 @@ def test_the_ladder_plays_and_rates_sencha_levels_with_their_evaluation() -> Non
     # The hand-tuned search at the same budget is another entrant in Sencha, not the level.
     assert ladder_label("mcts:iters=1800+depth=lap+keep=0.3", evaluation) != "mcts:normal"
     assert ladder_label("mcts:iters=1800+depth=lap+keep=0.3") == "mcts:normal"
+
+
+def test_a_level_evaluation_may_be_named_per_weights_variant(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``LEVEL_EVALUATION`` keyed by a weights variant applies to that setup alone: named for
+    Tea Garden's 2-player base game, the levels there search the learned evaluation, those with
+    the expansion and at 3 players stay hand-tuned; a seat-count key still applies."""
+    package = importlib.import_module("ai.tea_garden")
+    monkeypatch.setattr(package, "LEVEL_EVALUATION", {"2p": "learned"}, raising=False)
+    base = TeaGardenGame(num_seats=2)
+    assert level_evaluation(base) == "learned"
+    assert isinstance(evaluator_of("mcts:normal", base), LearnedEvaluator)
+    puerh = TeaGardenGame(num_seats=2, options=Options(puerh=True))
+    assert level_evaluation(puerh) == "hand"
+    assert level_evaluation(TeaGardenGame(num_seats=3)) == "hand"
+    monkeypatch.setattr(package, "LEVEL_EVALUATION", {3: "learned"}, raising=False)
+    assert level_evaluation(TeaGardenGame(num_seats=3)) == "learned"
+    assert level_evaluation(base) == "hand"
