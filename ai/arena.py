@@ -167,8 +167,12 @@ def seating(config: ArenaConfig, index: int) -> tuple[int, tuple[int, ...]]:
     if len(set(config.seats)) == 1:
         deal, rotation = index, 0
     agents = tuple((seat - rotation) % n for seat in range(n))
-    seed = Rng.from_seed(config.seed * 1_000_003 + deal).next_u64() >> 1
-    return seed, agents
+    return deal_seed(config.seed, deal), agents
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The game seed of deal ``deal`` of a run seeded ``seed`` (the arena's, and self-play's)."""
+    return Rng.from_seed(seed * 1_000_003 + deal).next_u64() >> 1
 
 
 def play_game(config: ArenaConfig, index: int, components: object | None = None) -> GameRecord:

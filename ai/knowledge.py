@@ -157,8 +157,8 @@ def _level_choice(game: Game, name: str, default: str) -> str:
     package = game_ai(game)
     wanted: object = getattr(package, name, default)
     if isinstance(wanted, Mapping):
-        features = getattr(package, "FEATURES", None)
-        variant = getattr(features, "variant", None)
+        # the package's FEATURES read directly: ai.learn.model.features_of would make a cycle
+        variant = getattr(getattr(package, "FEATURES", None), "variant", None)
         setup = variant(game) if callable(variant) else None
         if setup is not None and setup in wanted:
             return str(wanted[setup])

@@ -29,7 +29,7 @@ from functools import partial
 import msgspec
 
 from ai.agents import make_agent
-from ai.arena import ArenaConfig, seated_game
+from ai.arena import ArenaConfig, deal_seed, seated_game
 from ai.base import Budget
 from ai.executors import Executor, make_executor
 from ai.learn.model import FeatureSet, LearnedEvaluator, Linear, Weights, features_of
@@ -129,8 +129,7 @@ def tuned_weights(features: FeatureSet, game: Game, margin: Linear) -> Weights:
 
 def pair_seed(config: TuneConfig, k: int, pair: int) -> int:
     """The deal of pair ``pair`` of step ``k``."""
-    deal = k * config.batch + pair
-    return Rng.from_seed(config.arena.seed * 1_000_003 + deal).next_u64() >> 1
+    return deal_seed(config.arena.seed, k * config.batch + pair)
 
 
 def play_tune_game(

@@ -128,8 +128,7 @@ def tuned_margin(
         progress = Progress(
             config.steps, sys.stderr, unit="steps", bar=False if args.quiet else None
         )
-        for _ in steps:
-            progress.done += 1
+        progress.done = len(steps)
 
         def finished(step: Any) -> None:
             steps.append(step)
