@@ -1,5 +1,7 @@
 """One line about the strength of each Tea Garden level, from its arena and ladder games
-(docs/ai.md, "Measured figures" and "The rating ladder"); :mod:`ai.levels` shows them."""
+(docs/ai.md, "Measured figures" and "The rating ladder"), which :mod:`ai.levels` shows; and
+the evaluation and tree the levels search (:func:`ai.knowledge.level_evaluation`,
+:func:`ai.knowledge.level_tree`)."""
 
 from __future__ import annotations
 
@@ -7,9 +9,9 @@ LEVEL_TEXT: dict[str, str] = {
     "random": "Any legal move, no plan: under 15 points a game. To learn the moves.",
     "heuristic": "Greedy: the best-scoring move of this turn, no foresight. A first opponent.",
     "mcts:easy": "A short search (200 iterations a move): a plan for each turn. Newcomers.",
-    "mcts:normal": "Looks to its own next turn, about 2 s a turn; beat greedy 63 of 80. Casual.",
+    "mcts:normal": "Looks to its own next turn, about 2 s a turn; beat greedy 70 of 80. Casual.",
     "mcts:hard": "Four times normal's search, up to 10 s a turn; beat normal 26 of 40.",
-    "mcts:expert": "The longest search, about 20 s a turn; won 3 of 8 against normal.",
+    "mcts:expert": "The longest search, about 20 s a turn; not shown to beat hard.",
     "luyu:easy": "Lu Yu, no Expert card: about 90-100 points a game. Beatable for most.",
     "luyu:medium": "Lu Yu, one Expert card: about 110-125 points. A race for a newcomer.",
     "luyu:hard": "Lu Yu, two Expert cards: about 135-140 points; beats greedy half the time.",
@@ -26,3 +28,14 @@ mcts:normal in 26 of 40 (seeds 101-120) where on the shared tree it won 21 of th
 (seed 21). At 3 and 4 players, against heuristic players, it won 19 of 24 and 26 of 32 games
 where the shared tree won 18 and 24 of the same deals (seeds 5 and 6): no difference to act on,
 so those tables keep the shared tree."""
+
+LEVEL_EVALUATION = {"2p": "learned"}
+"""The evaluation the named levels (and hints) search with, by weights variant: the one
+learned from self-play (tuned by SPSA, ``data/learned_2p.json``) in the 2-player base game,
+the hand-tuned one with Puerh, at 3 and 4 players and against Lu Yu
+(:func:`ai.knowledge.level_evaluation`). At equal iterations the learned evaluation beat the
+hand-tuned one in 55 of 80 games (seeds 7 and 8); mcts:normal's search on it won 70 of 80
+against greedy under its 1.9 s clock where the hand-tuned one won 63, and mcts:hard on it beat
+mcts:normal on it in 26 of 40 (docs/ai.md, "Learned from what it wins"). The other setups'
+weights are plain fits to recorded games, untuned: they ship for the hints' calibrated
+chances."""

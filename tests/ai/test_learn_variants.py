@@ -11,7 +11,7 @@ import pytest
 
 from ai.agents import make_agent
 from ai.base import Budget
-from ai.knowledge import knowledge_for
+from ai.knowledge import knowledge_for, level_evaluation
 from ai.learn.model import CalibratedChance, WeightsError, parse_weights, shipped_weights
 from ai.mcts import MctsAgent
 from ai.tea_garden.evaluation import TeaGardenEvaluator
@@ -78,12 +78,19 @@ def test_a_file_is_refused_for_another_variant(variant: str, players: int, puerh
                 parse_weights(text, FEATURES, other)
 
 
-def _expected(game: TeaGardenGame, value: float, observation: Observation) -> tuple[float, float]:
-    """The chance the variant's weights give a search value, and the old mapping's."""
+def _expected(
+    game: TeaGardenGame, value: float, observation: Observation, evaluation: str
+) -> tuple[float, float]:
+    """The chance the variant's weights give a search value by the chance map of
+    ``evaluation``, and the old mapping's."""
     weights = shipped_weights(game)
     assert weights is not None
     evaluator = TeaGardenEvaluator()
-    chance = CalibratedChance(game, FEATURES, weights, "hand", evaluator.spread)
+    chance = (
+        CalibratedChance(game, FEATURES, weights, "hand", evaluator.spread)
+        if evaluation == "hand"
+        else CalibratedChance(game, FEATURES, weights, evaluation)
+    )
     return chance(value, observation), evaluator.win_chance(value, observation)
 
 
@@ -92,9 +99,11 @@ def test_hints_and_analysis_use_the_variants_chance(
     variant: str, players: int, puerh: bool
 ) -> None:
     """A hint's and the analysis's win chances are the variant's chance model applied to the
-    search's values, and differ from what the old mapping would have shown."""
+    search's values, and differ from what the old mapping would have shown. Hints search with
+    the levels' evaluation (the learned one in the 2-player base game) and read its chance
+    map; the analysis searches with the hand-tuned evaluation and reads that one's."""
     game = _game(players, puerh)
-    known = knowledge_for(game).win_chance
+    known = knowledge_for(game, level_evaluation(game)).win_chance
     assert isinstance(known, CalibratedChance) and known.weights.variant == variant
     state = midgame(players, 11, puerh=puerh)
     observation = state.observation(state.seat)
@@ -108,10 +117,10 @@ def test_hints_and_analysis_use_the_variants_chance(
     assert hints
     differ = 0
     for hint in hints:
-        chance, old = _expected(game, values[hint.move], observation)
+        chance, old = _expected(game, values[hint.move], observation, level_evaluation(game))
         assert hint.chance == pytest.approx(chance, abs=1e-12)
         differ += abs(chance - old) > 1e-6
     assert differ, "the variant's chances should not be the old mapping's"
     measured = measure(game, Task(0, observation, legal, legal[0], 5), 40)
-    chance, _ = _expected(game, measured.best_value, observation)
+    chance, _ = _expected(game, measured.best_value, observation, "hand")
     assert measured.best_chance == pytest.approx(chance, abs=1e-12)

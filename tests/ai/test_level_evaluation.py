@@ -1,7 +1,8 @@
 """The evaluation a game's named levels search with (ai.knowledge.level_evaluation): Sencha's
-levels use the weights learned from self-play at 2 players, Tea Garden's the
-hand-tuned evaluation; explicit iteration specs keep the evaluation they name, and the ladder
-plays and rates the levels with the same evaluation."""
+levels use the weights learned from self-play at 2 players, Tea Garden's in its 2-player base
+game (the hand-tuned evaluation with Puerh, at 3 and 4 players and against Lu Yu); explicit
+iteration specs keep the evaluation they name, and the ladder plays and rates the levels with
+the same evaluation."""
 
 from __future__ import annotations
 
@@ -63,10 +64,41 @@ def evaluator_of_chance(spec: str, game: Game) -> object:
     return agent.knowledge.win_chance
 
 
-def test_tea_garden_and_games_without_knowledge_keep_the_hand_tuned_levels() -> None:
-    assert level_evaluation(TeaGardenGame(num_seats=2)) == "hand"
-    assert not isinstance(evaluator_of("mcts:normal", TeaGardenGame(num_seats=2)), LearnedEvaluator)
+def test_tea_garden_levels_search_the_learned_evaluation_in_the_two_player_base_game() -> None:
+    """Tea Garden names the learned evaluation for its 2-player base game alone: the levels
+    there search the tuned weights and hints read their chance map; with Puerh, at 3 players and
+    against Lu Yu the levels stay hand-tuned (the learned weights of those setups are untuned
+    fits); a game without AI knowledge stays hand-tuned too."""
+    base = TeaGardenGame(num_seats=2)
+    assert level_evaluation(base) == "learned"
+    assert isinstance(evaluator_of("mcts:normal", base), LearnedEvaluator)
+    chance = evaluator_of_chance("mcts:normal", base)
+    assert isinstance(chance, CalibratedChance) and chance.evaluation == "learned"
+    assert not isinstance(evaluator_of("mcts:iters=50", base), LearnedEvaluator)
+    for other in (
+        TeaGardenGame(num_seats=2, options=Options(puerh=True)),
+        TeaGardenGame(num_seats=3),
+        TeaGardenGame(num_seats=4),
+        TeaGardenGame(num_seats=2, luyu_seat=1, start_seat=0),
+    ):
+        assert level_evaluation(other) == "hand"
+        assert not isinstance(evaluator_of("mcts:normal", other), LearnedEvaluator)
     assert level_evaluation(TastingGame()) == "hand"
+
+
+def test_mcts_normal_is_the_clocked_learned_search_in_the_two_player_base_game() -> None:
+    """The shipped level plays exactly the search docs/ai.md measured against greedy: the level
+    word and the explicit clocked spec on the learned evaluation build the same agent."""
+    base = TeaGardenGame(num_seats=2)
+    level = make_agent("mcts:normal", base).agent
+    explicit = make_agent(
+        "mcts:iters=1800+time=1.9+depth=lap+keep=0.3+clock=1.9+own=1+eval=learned", base
+    ).agent
+    assert isinstance(level, MctsAgent) and isinstance(explicit, MctsAgent)
+    fields = ("default_budget", "uct_c", "follow", "top_up", "keep", "turn", "clock", "own")
+    assert [getattr(level, f) for f in fields] == [getattr(explicit, f) for f in fields]
+    assert level.replies == explicit.replies and level.clock == 1.9 and level.own
+    assert isinstance(level.knowledge.evaluator, LearnedEvaluator)
 
 
 def test_a_level_word_leaves_the_evaluation_to_the_game() -> None:
@@ -80,7 +112,8 @@ def test_a_level_word_leaves_the_evaluation_to_the_game() -> None:
 
 def test_the_ladder_plays_and_rates_sencha_levels_with_their_evaluation() -> None:
     evaluation = level_evaluation_of("sencha")
-    assert evaluation == "learned" and level_evaluation_of("tea_garden") == "hand"
+    assert evaluation == "learned" and level_evaluation_of("tea_garden") == "learned"
+    assert level_evaluation_of("tea_garden", {"puerh": True}) == "hand"
     spec = entrant("mcts:normal", 1.0, evaluation).spec
     assert spec == "mcts:iters=1800+depth=lap+keep=0.3+eval=learned"
     assert ladder_label(spec, evaluation) == "mcts:normal"

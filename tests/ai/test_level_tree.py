@@ -15,6 +15,7 @@ from ai.mcts import MctsAgent
 from core.engine import Game
 from core.sencha.game import SenchaGame
 from core.tasting import TastingGame
+from core.tea_garden.context import Options
 from core.tea_garden.game import TeaGardenGame
 from tea_tui.hints import hint_spec
 
@@ -72,7 +73,9 @@ def test_the_ladder_plays_and_rates_tea_garden_levels_with_their_tree() -> None:
 
 def test_hints_search_the_shared_tree_with_the_level_evaluation() -> None:
     two = TeaGardenGame(num_seats=2)
-    assert hint_spec(two) == "mcts:iters=1800+depth=lap+keep=0.3"
+    assert hint_spec(two) == "mcts:iters=1800+depth=lap+keep=0.3+eval=learned"
     assert not own_tree(hint_spec(two), two)
+    puerh = TeaGardenGame(num_seats=2, options=Options(puerh=True))
+    assert hint_spec(puerh) == "mcts:iters=1800+depth=lap+keep=0.3"
     sencha = SenchaGame(num_seats=2)
     assert hint_spec(sencha) == "mcts:iters=1800+depth=lap+keep=0.3+eval=learned"

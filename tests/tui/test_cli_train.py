@@ -79,7 +79,8 @@ def test_fit_scale_writes_a_search_scale_that_loads(
     shipped = Path(__file__).parents[2] / "ai" / "tea_garden" / "data" / weights_name("2p")
     out = tmp_path / "w.json"
     out.write_text(shipped.read_text())
-    argv = ["train", "--calibration", "--fit-scale", "--seats", "heuristic,heuristic"]
+    argv = ["train", "--calibration", "--fit-scale", "--seats", "heuristic,heuristic", "--eval"]
+    argv += ["hand"]
     argv += ["--games", "2", "--iters", "10", "--every", "4", "--quiet", "--out", str(out)]
     assert main(argv) == 0
     assert "search scale for hand written" in capsys.readouterr().out
