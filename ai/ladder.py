@@ -8,7 +8,8 @@ results by final rank and :mod:`ai.ratings` fits the ratings and their 95% inter
 
 The MCTS levels play as their iteration budgets without the time cap (``mcts:normal`` is played
 as ``mcts:iters=1800``), so the ladder measures the levels, not the machine's load; ``scale``
-shrinks every budget alike for a quick ladder on a busy machine.
+shrinks every budget alike for a quick ladder on a busy machine. They search with the evaluation
+and tree the game's levels use at each pairing's table (:func:`table_level_search`).
 """
 
 from __future__ import annotations
@@ -75,6 +76,19 @@ def level_tree_of(
         ValueError: for options the game cannot be set up with.
     """
     return level_tree(_two_seat_game(game, options, components))
+
+
+def table_level_search(config: ArenaConfig, components: object | None = None) -> tuple[str, str]:
+    """Return the evaluation and the tree the MCTS levels search with at the table an arena
+    configuration seats (its first seating): against an automa a level may search otherwise
+    than at the 2-seat table of the ladder's game (Tea Garden's 2-player levels search the
+    learned evaluation, but against Lu Yu, where no weights ship, the hand-tuned one).
+
+    Raises:
+        ValueError: for seats or options the game cannot be set up with.
+    """
+    table = seated_game(config, config.seats, components)
+    return level_evaluation(table), level_tree(table)
 
 
 def _two_seat_game(
@@ -148,18 +162,47 @@ def pairings(config: LadderConfig) -> tuple[tuple[int, int], ...]:
     )
 
 
-def match_configs(config: LadderConfig) -> tuple[ArenaConfig, ...]:
-    """Return the arena match of each pairing (the same deals for every pair)."""
-    return tuple(
-        ArenaConfig(
+def match_configs(
+    config: LadderConfig, components: object | None = None
+) -> tuple[ArenaConfig, ...]:
+    """Return the arena match of each pairing (the same deals for every pair). Against an
+    automa an MCTS level plays as the level does at that table (:func:`table_level_search`),
+    as it would in the app.
+
+    Raises:
+        ValueError: for a pairing the game cannot be set up with.
+    """
+    matches = []
+    for a, b in pairings(config):
+        match = ArenaConfig(
             seats=(config.entrants[a].spec, config.entrants[b].spec),
             games=config.games_per_pair,
             seed=config.seed,
             game=config.game,
             options=config.options,
         )
-        for a, b in pairings(config)
-    )
+        if _has_automa(config, match):
+            evaluation, tree = table_level_search(match, components)
+            seats = tuple(
+                _table_spec(config.entrants[e], config.scale, evaluation, tree) for e in (a, b)
+            )
+            match = msgspec.structs.replace(match, seats=seats)
+        matches.append(match)
+    return tuple(matches)
+
+
+def _has_automa(config: LadderConfig, match: ArenaConfig) -> bool:
+    automa = find_game(config.game).automa
+    return automa is not None and any(SeatSpec.parse(s).kind == automa.kind for s in match.seats)
+
+
+def _table_spec(e: Entrant, scale: float, evaluation: str, tree: str) -> str:
+    """The spec entrant ``e`` plays at a table whose levels search ``evaluation`` and
+    ``tree``: a level's search for a level, else the entrant's own spec."""
+    seat = SeatSpec.parse(e.label)
+    if seat.kind == "mcts" and seat.level in LEVELS:
+        return entrant(e.label, scale, evaluation, tree).spec
+    return e.spec
 
 
 class LadderJob:
@@ -284,7 +327,7 @@ def run_ladder(
     Raises:
         ValueError: if an entrant is not an AI player of the game.
     """
-    matches = match_configs(config)
+    matches = match_configs(config, components)
     for match in matches:  # a bad spec fails here, before any game
         probe = seated_game(match, match.seats, components)
         for spec in match.seats:

@@ -4,9 +4,9 @@ A full round robin at full budgets is a job for a cluster, but the arena runs th
 each level (``tea-tui arena --json``) already hold hundreds of games between pairs of levels.
 :func:`ladder_from_arenas` puts them on one Bradley-Terry scale (:mod:`ai.ladder`,
 :mod:`ai.ratings`): every run of two seats is a pairing, runs of the same two entrants (other
-seeds, swapped seat order) are pooled, and a seat spec that searches as a level does at a
-2-seat table (``mcts:iters=1800+depth=lap+keep=0.3``, or ``depth=3`` for the lap) is rated as
-that level (``mcts:normal``).
+seeds, swapped seat order) are pooled, and a seat spec that searches as a level does at the
+run's table (``mcts:iters=1800+depth=lap+keep=0.3``, or ``depth=3`` for the lap, with the
+evaluation and tree the game's levels use there) is rated as that level (``mcts:normal``).
 
 The runs must be of one game, with the same options and two seats each, so that every rating
 means the same thing; each entrant must be linked to the anchor through the pairings.
@@ -30,6 +30,7 @@ from ai.ladder import (
     fit_ladder,
     level_evaluation_of,
     level_tree_of,
+    table_level_search,
 )
 from core.seats import SeatSpec
 
@@ -81,7 +82,11 @@ def ladder_from_arenas(
     tree = level_tree_of(game, first.config.options)
     labelled: list[tuple[str, ArenaReport, tuple[str, ...]]] = []
     for name, report in runs:
-        labels = tuple(ladder_label(spec, evaluation, tree) for spec in report.config.seats)
+        try:  # a level may search otherwise against an automa (table_level_search)
+            at_table = table_level_search(report.config)
+        except ValueError as exc:
+            raise ValueError(f"{name}: {exc}") from exc
+        labels = tuple(ladder_label(spec, *at_table) for spec in report.config.seats)
         if len(labels) != 2:
             raise ValueError(f"{name}: {len(labels)} seats; the ladder rates 2-seat games only")
         if labels[0] == labels[1]:

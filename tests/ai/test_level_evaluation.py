@@ -7,13 +7,23 @@ the same evaluation."""
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 
+import msgspec
 import pytest
 
 from ai.agents import level_spec, make_agent, parse_search
+from ai.arena import ArenaConfig, ArenaReport, seated_game
 from ai.knowledge import level_evaluation
-from ai.ladder import entrant, level_evaluation_of
-from ai.ladder_arenas import ladder_label
+from ai.ladder import (
+    LadderConfig,
+    entrant,
+    level_evaluation_of,
+    level_tree_of,
+    match_configs,
+    table_level_search,
+)
+from ai.ladder_arenas import ladder_from_arenas, ladder_label
 from ai.learn.model import CalibratedChance, LearnedEvaluator, shipped_weights
 from ai.mcts import MctsAgent
 from core.engine import Game
@@ -139,3 +149,42 @@ def test_a_level_evaluation_may_be_named_per_weights_variant(
     monkeypatch.setattr(package, "LEVEL_EVALUATION", {3: "learned"}, raising=False)
     assert level_evaluation(TeaGardenGame(num_seats=3)) == "learned"
     assert level_evaluation(base) == "hand"
+
+
+def test_the_ladder_seats_a_level_against_lu_yu_as_the_app_does() -> None:
+    """Against Lu Yu no learned weights ship, so a Tea Garden level searches the hand-tuned
+    evaluation there (as the level word does in the app); the ladder's round robin seats it so
+    (every match builds), and its other pairings keep the learned search."""
+    labels = ("heuristic", "mcts:normal", "luyu:expert")
+    evaluation, tree = level_evaluation_of("tea_garden"), level_tree_of("tea_garden")
+    entrants = tuple(entrant(x, 0.01, evaluation, tree) for x in labels)
+    config = LadderConfig(entrants=entrants, scale=0.01)
+    matches = {m.seats: m for m in match_configs(config)}
+    learned = "mcts:iters=18+depth=lap+keep=0.3+own=1+eval=learned"
+    assert set(matches) == {
+        ("heuristic", learned),
+        ("heuristic", "luyu:expert"),
+        ("mcts:iters=18+depth=lap+keep=0.3+own=1", "luyu:expert"),
+    }
+    for match in matches.values():
+        table = seated_game(match, match.seats)
+        for spec in match.seats:
+            make_agent(spec, table)
+    solo = ArenaConfig(seats=("mcts:normal", "luyu:hard"), games=1)
+    assert table_level_search(solo) == ("hand", "own")
+
+
+def test_arena_runs_against_lu_yu_rate_the_hand_tuned_search_as_the_level() -> None:
+    """``--from-arena`` labels each run's specs by the levels' search at its table: the
+    hand-tuned normal search against Lu Yu and the learned one in the base game are both
+    ``mcts:normal``; the hand-tuned search in the base game is an entrant of its own."""
+    results = Path(__file__).parents[2] / "docs" / "results"
+    names = ("ladder_own/L_luyu_expert_normal.json", "hard_vs_normal_learned/hard_learned_101.json")
+    runs = [(n, msgspec.json.decode((results / n).read_bytes(), type=ArenaReport)) for n in names]
+    report = ladder_from_arenas(runs, anchor="luyu:expert")
+    assert {s.label for s in report.standings} == {"mcts:normal", "mcts:hard", "luyu:expert"}
+    base = TeaGardenGame(num_seats=2)
+    hand = "mcts:iters=1800+depth=lap+keep=0.3+own=1"
+    evaluation = level_evaluation(base)
+    assert ladder_label(hand, evaluation, "own") == hand
+    assert ladder_label(f"{hand}+eval=learned", evaluation, "own") == "mcts:normal"
