@@ -186,7 +186,11 @@ def test_eval_learned_parses_and_plays() -> None:
     assert parse_search("eval=learned").budget.iterations == 1800
     assert parse_search("hard").evaluation is None  # the game's level evaluation
     game = TeaGardenGame(num_seats=2)
-    assert not isinstance(make_agent("mcts:hard", game).agent.knowledge.evaluator, LearnedEvaluator)
+    # The level word searches the game's level evaluation, an iteration spec the hand-tuned one.
+    assert isinstance(make_agent("mcts:hard", game).agent.knowledge.evaluator, LearnedEvaluator)
+    hand = make_agent("mcts:iters=8", game).agent
+    assert isinstance(hand, MctsAgent)
+    assert not isinstance(hand.knowledge.evaluator, LearnedEvaluator)
     player = make_agent("mcts:iters=8+eval=learned", game)
     assert isinstance(player.agent, MctsAgent)
     assert isinstance(player.agent.knowledge.evaluator, LearnedEvaluator)
