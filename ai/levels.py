@@ -14,7 +14,7 @@ from core.seats import SeatSpec
 
 GENERIC_TEXT: dict[str, str] = {
     "random": "Any legal move, no plan. To learn the moves.",
-    "heuristic": "Greedy: the best-scoring move of this turn, no foresight. A first opponent.",
+    "heuristic": "Greedy: the best-scoring move this turn, no foresight. A first opponent.",
     "mcts:easy": "A short search (200 iterations a move): a plan for each turn.",
     "mcts:normal": "A search of 1,800 iterations a move that looks past its own turn.",
     "mcts:hard": "The same search with four times normal's iterations.",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 LEVEL_TEXT: dict[str, str] = {
     "random": "Any legal move, no plan: about 5-6 points a game. To learn the moves.",
-    "heuristic": "Greedy: the best sale or purchase of this turn, no foresight. A first game.",
+    "heuristic": "Greedy: the best sale or purchase this turn, no foresight. A first game.",
     "mcts:easy": "A short search (200 iterations a move): beat greedy 17 of 20. Newcomers.",
     "mcts:normal": "Looks to its own next turn, under a second a turn; beat greedy 40 of 40.",
     "mcts:hard": "Four times normal's search, about 1 s a turn; beat normal 24 of 40.",

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 LEVEL_TEXT: dict[str, str] = {
     "random": "Any legal move, no plan: under 15 points a game. To learn the moves.",
-    "heuristic": "Greedy: the best-scoring move of this turn, no foresight. A first opponent.",
+    "heuristic": "Greedy: the best-scoring move this turn, no foresight. A first opponent.",
     "mcts:easy": "A short search (200 iterations a move): beat greedy 14 of 20. Newcomers.",
-    "mcts:normal": "Looks to its own next turn, about 2 s a turn; beat greedy 70 of 80. Casual.",
+    "mcts:normal": "Looks to its own next turn in about 2 s; beat greedy 70 of 80. Casual.",
     "mcts:hard": "Four times normal's search, up to 10 s a turn; beat normal 26 of 40.",
     "mcts:expert": "The longest search, about 20 s a turn; not shown to beat hard.",
     "luyu:easy": "Lu Yu, no Expert card: about 90-100 points a game. Beatable for most.",
     "luyu:medium": "Lu Yu, one Expert card: about 110-125 points. A race for a newcomer.",
-    "luyu:hard": "Lu Yu, two Expert cards: about 135-140 points; beats greedy half the time.",
+    "luyu:hard": "Lu Yu, two Expert cards: 135-140 points; beats greedy half the time.",
     "luyu:expert": "Lu Yu, three Expert cards: about 145 points; greedy loses 3 in 4.",
 }
 """A line per level, keyed by seat spec (``mcts:hard``, ``luyu:expert``)."""
