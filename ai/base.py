@@ -12,9 +12,7 @@ can be stopped early and returns every root move with its statistics (for the hi
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 import msgspec
@@ -171,22 +169,3 @@ class Prior(Protocol):
     def __call__(self, state: State, legal_moves: Sequence[Move]) -> list[float]:
         """Return one score per move; higher means more promising."""
         ...
-
-
-@contextmanager
-def collection_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for the block (a search), and turn it back on
-    after if it was on.
-
-    A search's trees hold no reference cycles, so reference counting frees them (a whole game
-    left about 700 objects for the collector). But a full collection walks every object alive,
-    the trees' nodes included: in clocked games it paused for 0.1-0.2 s, several times a game,
-    and those pauses were what ran turns past their clock.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()

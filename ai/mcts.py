@@ -48,7 +48,6 @@ from ai.base import (
     ProgressCallback,
     SearchResult,
     StopCheck,
-    collection_paused,
     ranked_moves,
 )
 from ai.knowledge import Knowledge, knowledge_for
@@ -300,26 +299,13 @@ class MctsAgent:
         on_progress: ProgressCallback | None = None,
         should_stop: StopCheck | None = None,
     ) -> SearchResult:
-        """Search from ``observation`` and return every root move's statistics (the cyclic
-        garbage collector paused meanwhile, :func:`ai.base.collection_paused`).
+        """Search from ``observation`` and return every root move's statistics.
 
         Raises:
             ValueError: if ``legal_moves`` is empty.
         """
         if not legal_moves:
             raise ValueError("no legal moves to choose from")
-        with collection_paused():
-            return self._search(observation, legal_moves, budget, rng, on_progress, should_stop)
-
-    def _search(
-        self,
-        observation: Observation,
-        legal_moves: Sequence[Move],
-        budget: Budget,
-        rng: Rng,
-        on_progress: ProgressCallback | None,
-        should_stop: StopCheck | None,
-    ) -> SearchResult:
         start = time.perf_counter()
         if budget.iterations is None and budget.seconds is None:
             budget = self.default_budget
