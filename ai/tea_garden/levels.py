@@ -9,7 +9,7 @@ LEVEL_TEXT: dict[str, str] = {
     "random": "Any legal move, no plan: under 15 points a game. To learn the moves.",
     "heuristic": "Greedy: the best-scoring move this turn, no foresight. A first opponent.",
     "mcts:easy": "A short search (200 iterations a move): beat greedy 14 of 20. Newcomers.",
-    "mcts:normal": "Looks to its own next turn in about 2 s; beat greedy 70 of 80. Casual.",
+    "mcts:normal": "Looks to its own next turn in about 2 s; beat greedy 72 of 80. Casual.",
     "mcts:hard": "Four times normal's search, up to 10 s a turn; beat normal 26 of 40.",
     "mcts:expert": "The longest search, about 20 s a turn; not shown to beat hard.",
     "luyu:easy": "Lu Yu, no Expert card: about 90-100 points a game. Beatable for most.",
@@ -34,8 +34,8 @@ LEVEL_EVALUATION = {"2p": "learned"}
 learned from self-play (tuned by SPSA, ``data/learned_2p.json``) in the 2-player base game,
 the hand-tuned one with Puerh, at 3 and 4 players and against Lu Yu
 (:func:`ai.knowledge.level_evaluation`). At equal iterations the learned evaluation beat the
-hand-tuned one in 55 of 80 games (seeds 7 and 8); mcts:normal's search on it won 70 of 80
-against greedy under its 1.9 s clock where the hand-tuned one won 63, and mcts:hard on it beat
-mcts:normal on it in 26 of 40 (docs/ai.md, "Learned from what it wins"). The other setups'
-weights are plain fits to recorded games, untuned: they ship for the hints' calibrated
-chances."""
+hand-tuned one in 55 of 80 games (seeds 7 and 8); mcts:normal on it won 72 of 80 against
+greedy under its 1.9 s clock where the hand-tuned level won 63 of the same deals, and
+mcts:hard on it beat mcts:normal on it in 26 of 40 (docs/ai.md, "Where issue 16's goals
+stand"). The other setups' weights are plain fits to recorded games, untuned: they ship for
+the hints' calibrated chances."""
