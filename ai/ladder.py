@@ -50,9 +50,14 @@ def entrant(
     Entrant(label='mcts:normal', spec='mcts:iters=180+depth=lap+keep=0.3')
     """
     seat = SeatSpec.parse(label)
-    if seat.kind == "mcts" and seat.level in LEVELS:
+    if _is_level(seat):
         return Entrant(label, f"mcts:{level_spec(seat.level, scale, evaluation, tree)}")
     return Entrant(label, label)
+
+
+def _is_level(seat: SeatSpec) -> bool:
+    """Whether a seat is one of the named MCTS levels (``mcts:normal``)."""
+    return seat.kind == "mcts" and seat.level in LEVELS
 
 
 def level_evaluation_of(
@@ -147,19 +152,16 @@ class LadderConfig(msgspec.Struct, frozen=True, kw_only=True):
 
 def pairings(config: LadderConfig) -> tuple[tuple[int, int], ...]:
     """Return the pairs of entrants that meet: all of them but two seats of the automa."""
+    automa = _automa_entrants(config)
+    n = len(config.entrants)
+    return tuple((a, b) for a in range(n) for b in range(a + 1, n) if not (automa[a] and automa[b]))
+
+
+def _automa_entrants(config: LadderConfig) -> tuple[bool, ...]:
+    """For each entrant, whether it is a seat of the game's automa (Lu Yu)."""
     automa = find_game(config.game).automa
     kind = automa.kind if automa else None
-
-    def is_automa(e: Entrant) -> bool:
-        return SeatSpec.parse(e.spec).kind == kind
-
-    n = len(config.entrants)
-    return tuple(
-        (a, b)
-        for a in range(n)
-        for b in range(a + 1, n)
-        if not (is_automa(config.entrants[a]) and is_automa(config.entrants[b]))
-    )
+    return tuple(SeatSpec.parse(e.spec).kind == kind for e in config.entrants)
 
 
 def match_configs(
@@ -172,6 +174,7 @@ def match_configs(
     Raises:
         ValueError: for a pairing the game cannot be set up with.
     """
+    automa = _automa_entrants(config)
     matches = []
     for a, b in pairings(config):
         match = ArenaConfig(
@@ -181,7 +184,7 @@ def match_configs(
             game=config.game,
             options=config.options,
         )
-        if _has_automa(config, match):
+        if automa[a] or automa[b]:
             evaluation, tree = table_level_search(match, components)
             seats = tuple(
                 _table_spec(config.entrants[e], config.scale, evaluation, tree) for e in (a, b)
@@ -191,16 +194,10 @@ def match_configs(
     return tuple(matches)
 
 
-def _has_automa(config: LadderConfig, match: ArenaConfig) -> bool:
-    automa = find_game(config.game).automa
-    return automa is not None and any(SeatSpec.parse(s).kind == automa.kind for s in match.seats)
-
-
 def _table_spec(e: Entrant, scale: float, evaluation: str, tree: str) -> str:
     """The spec entrant ``e`` plays at a table whose levels search ``evaluation`` and
     ``tree``: a level's search for a level, else the entrant's own spec."""
-    seat = SeatSpec.parse(e.label)
-    if seat.kind == "mcts" and seat.level in LEVELS:
+    if _is_level(SeatSpec.parse(e.label)):
         return entrant(e.label, scale, evaluation, tree).spec
     return e.spec
 
